@@ -1,0 +1,215 @@
+package io.quarkiverse.rabbitmq.subscriber.deployment;
+
+import static io.quarkiverse.rabbitmq.subscriber.deployment.SubscriberDotNames.*;
+
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jboss.jandex.AnnotationInstance;
+import org.jboss.jandex.AnnotationValue;
+import org.jboss.jandex.DotName;
+import org.jboss.jandex.MethodInfo;
+import org.jboss.jandex.PrimitiveType;
+import org.jboss.jandex.Type;
+
+import io.quarkiverse.rabbitmq.subscriber.QueueType;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition.ExecutionModel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition.PayloadKind;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition.ReturnKind;
+
+/**
+ * What a {@code @Subscriber} method declares, read from its signature and annotations, and every reason it cannot
+ * work. Pure: it reads Jandex and nothing else, so each rule is one place to look.
+ */
+final class SubscriberMethodAnalysis {
+
+    /** Types that are never a payload: the transport's own objects, which a subscriber gets through Delivery. */
+    private static final List<String> FOREIGN_PACKAGES = List.of("com.rabbitmq.client.", "io.vertx.core.eventbus.",
+            "io.vertx.rabbitmq.", "org.eclipse.microprofile.reactive.messaging.", "io.smallrye.reactive.messaging.");
+
+    final String queue;
+    final boolean quorum;
+    final int deliveryLimit;
+    final int prefetch;
+    final String description;
+    PayloadKind payloadKind;
+    Type payloadType;
+    int payloadIndex = -1;
+    int deliveryIndex = -1;
+    ReturnKind returnKind;
+    final ExecutionModel executionModel;
+    private final List<String> problems = new ArrayList<>();
+
+    private SubscriberMethodAnalysis(MethodInfo method, AnnotationInstance subscriber, ExecutionModel executionModel) {
+        this.description = describe(method);
+        this.queue = subscriber.value().asString();
+        AnnotationValue type = subscriber.value("type");
+        this.quorum = type != null && QueueType.QUORUM.name().equals(type.asEnum());
+        AnnotationValue limit = subscriber.value("deliveryLimit");
+        this.deliveryLimit = limit == null ? -1 : limit.asInt();
+        AnnotationValue prefetchValue = subscriber.value("prefetch");
+        this.prefetch = prefetchValue == null ? 0 : prefetchValue.asInt();
+        this.executionModel = executionModel;
+    }
+
+    static String describe(MethodInfo method) {
+        StringBuilder text = new StringBuilder(method.declaringClass().name().toString()).append('#')
+                .append(method.name()).append('(');
+        for (int i = 0; i < method.parametersCount(); i++) {
+            text.append(i == 0 ? "" : ", ").append(method.parameterType(i));
+        }
+        return text.append(')').toString();
+    }
+
+    static SubscriberMethodAnalysis analyse(MethodInfo method, AnnotationInstance subscriber, boolean blocking,
+            boolean nonBlocking, boolean virtualThread) {
+        Type returnType = method.returnType();
+        boolean async = returnType.name().equals(UNI) || returnType.name().equals(COMPLETION_STAGE)
+                || returnType.name().equals(COMPLETABLE_FUTURE);
+        ExecutionModel model;
+        if (virtualThread) {
+            model = ExecutionModel.VIRTUAL_THREAD;
+        } else if (blocking) {
+            model = ExecutionModel.WORKER;
+        } else if (nonBlocking || async) {
+            model = ExecutionModel.EVENT_LOOP;
+        } else {
+            model = ExecutionModel.WORKER;
+        }
+        SubscriberMethodAnalysis analysis = new SubscriberMethodAnalysis(method, subscriber, model);
+        analysis.checkAnnotation(blocking, nonBlocking, virtualThread);
+        analysis.checkModifiers(method);
+        analysis.checkParameters(method);
+        analysis.checkReturnType(returnType);
+        return analysis;
+    }
+
+    private void checkAnnotation(boolean blocking, boolean nonBlocking, boolean virtualThread) {
+        if (queue.isBlank()) {
+            problem("names no queue: @Subscriber(\"<queue>\") needs the queue to consume");
+        }
+        if (!quorum && deliveryLimit >= 0) {
+            problem("sets deliveryLimit on a classic queue: only quorum queues count deliveries "
+                    + "(use type = QueueType.QUORUM)");
+        }
+        if (deliveryLimit < -1) {
+            problem("sets deliveryLimit = " + deliveryLimit + ": it must be 0 or more");
+        }
+        if (prefetch < 0) {
+            problem("sets prefetch = " + prefetch + ": it must be 0 (the configured default) or more");
+        }
+        if (nonBlocking && (blocking || virtualThread)) {
+            problem("is annotated @NonBlocking and " + (blocking ? "@Blocking" : "@RunOnVirtualThread")
+                    + ": choose one execution model");
+        }
+    }
+
+    private void checkModifiers(MethodInfo method) {
+        if (Modifier.isPrivate(method.flags())) {
+            problem("is private: a subscriber method must be at least package-private so it can be invoked "
+                    + "without reflection");
+        }
+        if (Modifier.isStatic(method.flags())) {
+            problem("is static: a subscriber method must be an instance method of a bean");
+        }
+        if (Modifier.isAbstract(method.flags())) {
+            problem("is abstract: declare @Subscriber on the implementation");
+        }
+    }
+
+    private void checkParameters(MethodInfo method) {
+        List<Type> parameters = method.parameterTypes();
+        for (int i = 0; i < parameters.size(); i++) {
+            Type parameter = parameters.get(i);
+            if (parameter.name().equals(DELIVERY)) {
+                if (deliveryIndex >= 0) {
+                    problem("declares two Delivery parameters: declare it once");
+                }
+                deliveryIndex = i;
+                continue;
+            }
+            PayloadKind kind = payloadKind(parameter);
+            if (kind == null) {
+                problem("has parameter " + (i + 1) + " of unsupported type " + parameter
+                        + ": a subscriber takes one payload (a JSON-decoded type, byte[], String, Buffer or JsonObject)"
+                        + " and optionally a Delivery");
+                continue;
+            }
+            if (payloadIndex >= 0) {
+                problem("declares two payload parameters (" + payloadType + " and " + parameter
+                        + "): a subscriber takes one payload and optionally a Delivery");
+                continue;
+            }
+            payloadIndex = i;
+            payloadKind = kind;
+            payloadType = parameter;
+        }
+        if (payloadIndex < 0 && parameters.stream().allMatch(p -> p.name().equals(DELIVERY) || payloadKind(p) != null)) {
+            problem("has no payload parameter: declare the type the message body decodes into");
+        }
+    }
+
+    private static PayloadKind payloadKind(Type type) {
+        switch (type.kind()) {
+            case ARRAY:
+                Type component = type.asArrayType().constituent();
+                if (type.asArrayType().dimensions() == 1 && component.kind() == Type.Kind.PRIMITIVE
+                        && component.asPrimitiveType().primitive() == PrimitiveType.Primitive.BYTE) {
+                    return PayloadKind.BYTES;
+                }
+                return PayloadKind.JSON;
+            case CLASS:
+            case PARAMETERIZED_TYPE:
+                DotName name = type.name();
+                if (name.equals(STRING)) {
+                    return PayloadKind.STRING;
+                }
+                if (name.equals(BUFFER)) {
+                    return PayloadKind.BUFFER;
+                }
+                if (name.equals(JSON_OBJECT)) {
+                    return PayloadKind.JSON_OBJECT;
+                }
+                String className = name.toString();
+                if (className.equals("java.lang.Object")
+                        || FOREIGN_PACKAGES.stream().anyMatch(className::startsWith)) {
+                    return null;
+                }
+                return PayloadKind.JSON;
+            default:
+                // primitives, type variables, wildcards: nothing to decode into
+                return null;
+        }
+    }
+
+    private void checkReturnType(Type type) {
+        DotName name = type.name();
+        if (type.kind() == Type.Kind.VOID) {
+            returnKind = ReturnKind.VOID;
+        } else if (name.equals(OUTCOME)) {
+            returnKind = ReturnKind.OUTCOME;
+        } else if (name.equals(UNI) || name.equals(COMPLETION_STAGE) || name.equals(COMPLETABLE_FUTURE)) {
+            Type argument = type.kind() == Type.Kind.PARAMETERIZED_TYPE
+                    ? type.asParameterizedType().arguments().get(0)
+                    : null;
+            if (argument != null && argument.name().equals(OUTCOME)) {
+                returnKind = ReturnKind.ASYNC_OUTCOME;
+            } else if (argument != null && argument.name().equals(VOID)) {
+                returnKind = ReturnKind.ASYNC_VOID;
+            }
+        }
+        if (returnKind == null) {
+            problem("returns " + type + ": a subscriber returns Outcome, Uni<Outcome>, CompletionStage<Outcome>, "
+                    + "void or Uni<Void>");
+        }
+    }
+
+    void problem(String text) {
+        problems.add("@Subscriber method " + description + " " + text);
+    }
+
+    List<String> problems() {
+        return problems;
+    }
+}

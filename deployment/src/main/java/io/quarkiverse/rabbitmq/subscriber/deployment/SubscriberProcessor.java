@@ -1,0 +1,180 @@
+package io.quarkiverse.rabbitmq.subscriber.deployment;
+
+import static io.quarkiverse.rabbitmq.subscriber.deployment.SubscriberDotNames.*;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.invoke.Invoker;
+
+import org.jboss.jandex.AnnotationInstance;
+import org.jboss.jandex.ClassInfo;
+import org.jboss.jandex.DotName;
+import org.jboss.jandex.MethodInfo;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberRecorder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.publish.AmqpRabbitPublisher;
+import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
+import io.quarkus.arc.deployment.AutoAddScopeBuildItem;
+import io.quarkus.arc.deployment.BeanContainerBuildItem;
+import io.quarkus.arc.deployment.BeanRegistrationPhaseBuildItem;
+import io.quarkus.arc.deployment.BeanRegistrationPhaseBuildItem.BeanConfiguratorBuildItem;
+import io.quarkus.arc.deployment.InvokerFactoryBuildItem;
+import io.quarkus.arc.deployment.UnremovableBeanBuildItem;
+import io.quarkus.arc.deployment.UnremovableBeanBuildItem.BeanClassAnnotationExclusion;
+import io.quarkus.arc.deployment.ValidationPhaseBuildItem;
+import io.quarkus.arc.deployment.ValidationPhaseBuildItem.ValidationErrorBuildItem;
+import io.quarkus.arc.processor.AnnotationStore;
+import io.quarkus.arc.processor.BeanInfo;
+import io.quarkus.arc.processor.BuildExtension;
+import io.quarkus.arc.processor.BuiltinScope;
+import io.quarkus.arc.processor.InvokerBuilder;
+import io.quarkus.deployment.annotations.BuildProducer;
+import io.quarkus.deployment.annotations.BuildStep;
+import io.quarkus.deployment.annotations.ExecutionTime;
+import io.quarkus.deployment.annotations.Record;
+import io.quarkus.deployment.builditem.FeatureBuildItem;
+import io.quarkus.deployment.builditem.nativeimage.ReflectiveHierarchyBuildItem;
+import io.quarkus.deployment.recording.RecorderContext;
+import io.quarkus.runtime.RuntimeValue;
+
+/**
+ * Finds the {@code @Subscriber} methods, validates them (every problem of every method in one build failure), builds
+ * an ArC invoker for each (no reflection at run time) and records what the runtime needs to consume their queues.
+ */
+class SubscriberProcessor {
+
+    static final String FEATURE = "rabbitmq-subscriber";
+
+    @BuildStep
+    FeatureBuildItem feature() {
+        return new FeatureBuildItem(FEATURE);
+    }
+
+    @BuildStep
+    void beans(BuildProducer<AdditionalBeanBuildItem> beans, BuildProducer<UnremovableBeanBuildItem> unremovable) {
+        beans.produce(AdditionalBeanBuildItem.builder()
+                .addBeanClasses(SubscriberEngine.class, AmqpRabbitPublisher.class).setUnremovable().build());
+        // A bean whose only use is consuming a queue is referenced by nothing: keep it.
+        unremovable.produce(new UnremovableBeanBuildItem(new BeanClassAnnotationExclusion(SUBSCRIBER)));
+        unremovable.produce(UnremovableBeanBuildItem.beanTypes(ObjectMapper.class));
+    }
+
+    @BuildStep
+    AutoAddScopeBuildItem autoAddScope() {
+        // A class that declares subscribers but no scope becomes a @Singleton bean, as @ConsumeEvent classes do.
+        return AutoAddScopeBuildItem.builder().containsAnnotations(SUBSCRIBER).defaultScope(BuiltinScope.SINGLETON)
+                .reason("Found @Subscriber methods").build();
+    }
+
+    @BuildStep
+    void collectSubscribers(BeanRegistrationPhaseBuildItem beanRegistration, InvokerFactoryBuildItem invokerFactory,
+            BuildProducer<SubscriberMethodBuildItem> subscribers,
+            BuildProducer<BeanConfiguratorBuildItem> registrationPhaseMarker) {
+        AnnotationStore annotations = beanRegistration.getContext().get(BuildExtension.Key.ANNOTATION_STORE);
+        for (BeanInfo bean : beanRegistration.getContext().beans().classBeans()) {
+            ClassInfo beanClass = bean.getTarget().get().asClass();
+            for (MethodInfo method : beanClass.methods()) {
+                // Bridge methods repeat the annotation of the method they bridge to.
+                if (method.isSynthetic()) {
+                    continue;
+                }
+                AnnotationInstance subscriber = annotations.getAnnotation(method, SUBSCRIBER);
+                if (subscriber == null) {
+                    continue;
+                }
+                SubscriberMethodAnalysis analysis = SubscriberMethodAnalysis.analyse(method, subscriber,
+                        has(annotations, method, beanClass, BLOCKING), has(annotations, method, beanClass, NON_BLOCKING),
+                        has(annotations, method, beanClass, RUN_ON_VIRTUAL_THREAD));
+                io.quarkus.arc.processor.InvokerInfo invoker = null;
+                if (analysis.problems().isEmpty()) {
+                    InvokerBuilder builder = invokerFactory.createInvoker(bean, method).withInstanceLookup();
+                    if (method.returnType().name().equals(UNI)) {
+                        // The runtime only ever sees a CompletionStage: one path for both async return types.
+                        builder.withReturnValueTransformer(io.smallrye.mutiny.Uni.class, "subscribeAsCompletionStage");
+                    }
+                    invoker = builder.build();
+                }
+                subscribers.produce(new SubscriberMethodBuildItem(bean, method, analysis, invoker));
+            }
+        }
+    }
+
+    private static boolean has(AnnotationStore annotations, MethodInfo method, ClassInfo beanClass, DotName name) {
+        return annotations.hasAnnotation(method, name) || annotations.hasAnnotation(beanClass, name);
+    }
+
+    @BuildStep
+    void validate(ValidationPhaseBuildItem validationPhase, List<SubscriberMethodBuildItem> subscribers,
+            BuildProducer<ValidationErrorBuildItem> errors) {
+        List<Throwable> problems = new ArrayList<>();
+        for (SubscriberMethodBuildItem subscriber : sorted(subscribers)) {
+            for (String problem : subscriber.problems()) {
+                problems.add(new IllegalStateException(problem));
+            }
+        }
+        Map<String, List<String>> byQueue = new LinkedHashMap<>();
+        for (SubscriberMethodBuildItem subscriber : sorted(subscribers)) {
+            byQueue.computeIfAbsent(subscriber.analysis().queue, q -> new ArrayList<>())
+                    .add(subscriber.analysis().description);
+        }
+        byQueue.forEach((queue, methods) -> {
+            if (methods.size() > 1) {
+                problems.add(new IllegalStateException("Queue '" + queue + "' has " + methods.size()
+                        + " @Subscriber methods (" + String.join(", ", methods)
+                        + "): a queue has one subscriber; raise its prefetch for more parallel work"));
+            }
+        });
+        if (!problems.isEmpty()) {
+            errors.produce(new ValidationErrorBuildItem(problems));
+        }
+    }
+
+    @BuildStep
+    void registerPayloadsForReflection(List<SubscriberMethodBuildItem> subscribers,
+            BuildProducer<ReflectiveHierarchyBuildItem> reflective) {
+        for (SubscriberMethodBuildItem subscriber : sorted(subscribers)) {
+            SubscriberMethodAnalysis analysis = subscriber.analysis();
+            if (analysis.payloadKind == SubscriberDefinition.PayloadKind.JSON) {
+                reflective.produce(ReflectiveHierarchyBuildItem.builder(analysis.payloadType)
+                        .source(analysis.description).build());
+            }
+        }
+    }
+
+    @BuildStep
+    @Record(ExecutionTime.RUNTIME_INIT)
+    void record(SubscriberRecorder recorder, RecorderContext recorderContext, BeanContainerBuildItem beanContainer,
+            List<SubscriberMethodBuildItem> subscribers) {
+        List<SubscriberDefinition> definitions = new ArrayList<>();
+        for (SubscriberMethodBuildItem subscriber : sorted(subscribers)) {
+            if (subscriber.invoker() == null) {
+                continue; // validation has failed the build
+            }
+            SubscriberMethodAnalysis analysis = subscriber.analysis();
+            @SuppressWarnings("unchecked")
+            RuntimeValue<Invoker<Object, Object>> invoker = (RuntimeValue<Invoker<Object, Object>>) (RuntimeValue<?>) recorderContext
+                    .newInstance(subscriber.invoker().getClassName());
+            definitions.add(new SubscriberDefinition(analysis.queue, analysis.quorum, analysis.deliveryLimit,
+                    analysis.prefetch, analysis.description, analysis.payloadKind, analysis.payloadType.toString(),
+                    subscriber.method().parametersCount(), analysis.payloadIndex, analysis.deliveryIndex,
+                    analysis.returnKind, analysis.executionModel, invoker));
+        }
+        recorder.register(definitions);
+    }
+
+    /** Build steps see build items in no fixed order; sorting keeps the generated code reproducible. */
+    private static List<SubscriberMethodBuildItem> sorted(List<SubscriberMethodBuildItem> subscribers) {
+        List<SubscriberMethodBuildItem> sorted = new ArrayList<>(subscribers);
+        sorted.sort(Comparator.comparing((SubscriberMethodBuildItem s) -> s.analysis().queue)
+                .thenComparing(s -> s.analysis().description));
+        return sorted;
+    }
+}

@@ -1,0 +1,48 @@
+package io.quarkiverse.rabbitmq.subscriber;
+
+import java.util.Map;
+import java.util.OptionalInt;
+
+import com.rabbitmq.client.AMQP;
+
+/**
+ * What RabbitMQ said about the message a handler is given. Declare it as a handler parameter beside the payload.
+ */
+public interface Delivery {
+
+    /** The header the runtime keeps its own delivery count in, on the copies it publishes back. */
+    String RETRY_COUNT_HEADER = "x-retry-count";
+
+    /** The queue the message was consumed from. */
+    String queue();
+
+    /** The exchange the message was published to ({@code ""} for the default exchange). */
+    String exchange();
+
+    /** The routing key the message was published with. */
+    String routingKey();
+
+    /** Whether RabbitMQ delivered this message before (to this or another consumer). */
+    boolean redelivered();
+
+    /** Quorum queues: how many times the message was delivered before, from {@code x-delivery-count}. */
+    OptionalInt redeliveryCount();
+
+    /**
+     * The deliveries of this message so far, this one included, from the retry-count header; {@code 1} when the header
+     * is absent.
+     */
+    int retryCount();
+
+    /** The message headers; never {@code null}. */
+    Map<String, Object> headers();
+
+    /** One header, or {@code null}. */
+    Object header(String name);
+
+    /** The message id property, or {@code null}. */
+    String messageId();
+
+    /** All the message's properties. */
+    AMQP.BasicProperties properties();
+}

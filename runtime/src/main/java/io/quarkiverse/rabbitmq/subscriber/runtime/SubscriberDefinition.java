@@ -1,0 +1,79 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime;
+
+import jakarta.enterprise.invoke.Invoker;
+import io.quarkus.runtime.RuntimeValue;
+import io.quarkus.runtime.annotations.RecordableConstructor;
+
+/**
+ * Everything the runtime needs to know about one {@code @Subscriber} method, computed and validated at build time.
+ */
+public final class SubscriberDefinition {
+
+    /** How the handler's payload parameter is produced from the message body. */
+    public enum PayloadKind {
+        BYTES,
+        STRING,
+        BUFFER,
+        JSON_OBJECT,
+        /** Decoded from JSON by Jackson into {@link #payloadType}. */
+        JSON
+    }
+
+    /** What the handler returns, after the invoker turned a {@code Uni} into a {@code CompletionStage}. */
+    public enum ReturnKind {
+        OUTCOME,
+        VOID,
+        ASYNC_OUTCOME,
+        ASYNC_VOID
+    }
+
+    /** Where the handler runs. */
+    public enum ExecutionModel {
+        EVENT_LOOP,
+        WORKER,
+        VIRTUAL_THREAD
+    }
+
+    public final String queue;
+    public final boolean quorum;
+    /** Quorum: the queue's {@code x-delivery-limit}, or -1 for none. */
+    public final int deliveryLimit;
+    /** 0: the configured default. */
+    public final int prefetch;
+    /** {@code org.acme.Refunds#process(org.acme.Refund)}, for messages. */
+    public final String method;
+    public final PayloadKind payloadKind;
+    /** The payload's generic type, canonical form ({@code java.util.List<org.acme.Refund>}). */
+    public final String payloadType;
+    public final int parameterCount;
+    public final int payloadIndex;
+    /** -1 when the handler takes no {@code Delivery}. */
+    public final int deliveryIndex;
+    public final ReturnKind returnKind;
+    public final ExecutionModel executionModel;
+    public final RuntimeValue<Invoker<Object, Object>> invoker;
+
+    @RecordableConstructor
+    public SubscriberDefinition(String queue, boolean quorum, int deliveryLimit, int prefetch, String method,
+            PayloadKind payloadKind, String payloadType, int parameterCount, int payloadIndex, int deliveryIndex,
+            ReturnKind returnKind, ExecutionModel executionModel, RuntimeValue<Invoker<Object, Object>> invoker) {
+        this.queue = queue;
+        this.quorum = quorum;
+        this.deliveryLimit = deliveryLimit;
+        this.prefetch = prefetch;
+        this.method = method;
+        this.payloadKind = payloadKind;
+        this.payloadType = payloadType;
+        this.parameterCount = parameterCount;
+        this.payloadIndex = payloadIndex;
+        this.deliveryIndex = deliveryIndex;
+        this.returnKind = returnKind;
+        this.executionModel = executionModel;
+        this.invoker = invoker;
+    }
+
+    @Override
+    public String toString() {
+        return method + " on queue '" + queue + "'";
+    }
+}

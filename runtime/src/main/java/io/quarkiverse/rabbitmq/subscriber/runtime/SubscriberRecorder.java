@@ -1,0 +1,15 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime;
+
+import java.util.List;
+
+import io.quarkus.arc.Arc;
+import io.quarkus.runtime.annotations.Recorder;
+
+@Recorder
+public class SubscriberRecorder {
+
+    /** Hands the subscribers found at build time to the engine; it starts them once the application has started. */
+    public void register(List<SubscriberDefinition> definitions) {
+        Arc.container().instance(SubscriberEngine.class).get().define(definitions);
+    }
+}

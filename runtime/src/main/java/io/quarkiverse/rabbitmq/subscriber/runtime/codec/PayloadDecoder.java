@@ -1,0 +1,112 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.codec;
+
+import java.nio.charset.StandardCharsets;
+
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * Turns a message body into the handler's payload parameter. One decoder per subscriber: the Jackson reader for the
+ * payload type is resolved once, not per message.
+ */
+public abstract class PayloadDecoder {
+
+    /** The type the payload is decoded into, for messages. */
+    public abstract String expectedType();
+
+    /** Decodes the body; throws {@link UndecodablePayloadException} when it cannot. */
+    public abstract Object decode(byte[] body);
+
+    public static PayloadDecoder of(SubscriberDefinition definition, ObjectMapper mapper) {
+        switch (definition.payloadKind) {
+            case BYTES:
+                return new Fixed("byte[]") {
+                    @Override
+                    public Object decode(byte[] body) {
+                        return body;
+                    }
+                };
+            case STRING:
+                return new Fixed("java.lang.String") {
+                    @Override
+                    public Object decode(byte[] body) {
+                        return new String(body, StandardCharsets.UTF_8);
+                    }
+                };
+            case BUFFER:
+                return new Fixed("io.vertx.core.buffer.Buffer") {
+                    @Override
+                    public Object decode(byte[] body) {
+                        return Buffer.buffer(body);
+                    }
+                };
+            case JSON_OBJECT:
+                return new Fixed("io.vertx.core.json.JsonObject") {
+                    @Override
+                    public Object decode(byte[] body) {
+                        try {
+                            return new JsonObject(Buffer.buffer(body));
+                        } catch (RuntimeException e) {
+                            throw new UndecodablePayloadException(e.getMessage(), e);
+                        }
+                    }
+                };
+            default:
+                return new Json(mapper, definition.payloadType);
+        }
+    }
+
+    private abstract static class Fixed extends PayloadDecoder {
+        private final String type;
+
+        Fixed(String type) {
+            this.type = type;
+        }
+
+        @Override
+        public String expectedType() {
+            return type;
+        }
+    }
+
+    private static final class Json extends PayloadDecoder {
+        private final String typeName;
+        private final ObjectReader reader;
+
+        Json(ObjectMapper mapper, String typeName) {
+            this.typeName = typeName;
+            ClassLoader loader = Thread.currentThread().getContextClassLoader();
+            JavaType type = mapper.getTypeFactory().withClassLoader(loader).constructFromCanonical(typeName);
+            this.reader = mapper.readerFor(type);
+        }
+
+        @Override
+        public String expectedType() {
+            return typeName;
+        }
+
+        @Override
+        public Object decode(byte[] body) {
+            try {
+                Object value = reader.readValue(body);
+                if (value == null) {
+                    throw new UndecodablePayloadException("the body is JSON null", null);
+                }
+                return value;
+            } catch (java.io.IOException e) {
+                throw new UndecodablePayloadException(e.getMessage() == null ? e.toString() : firstLine(e), e);
+            }
+        }
+
+        private static String firstLine(java.io.IOException e) {
+            String message = e.getMessage();
+            int newline = message.indexOf('\n');
+            return newline < 0 ? message : message.substring(0, newline);
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.publish;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentNavigableMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.ConfirmListener;
+
+import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * {@link RabbitPublisher} on the engine's connection: one channel for fire-and-forget publishes and one in confirm
+ * mode. Every message gets a message id (a random UUID unless the caller's headers say otherwise), which is also how
+ * a {@code basic.return} finds the publish it belongs to.
+ */
+@Singleton
+public class AmqpRabbitPublisher implements RabbitPublisher {
+
+    @Inject
+    SubscriberEngine engine;
+
+    @Inject
+    ObjectMapper objectMapper;
+
+    private PayloadEncoder encoder;
+    private Channel plain;
+    private Channel confirming;
+    private final ConcurrentNavigableMap<Long, Pending> unconfirmed = new ConcurrentSkipListMap<>();
+    private final Map<String, Pending> byMessageId = new ConcurrentHashMap<>();
+
+    private record Pending(String messageId, CompletableFuture<Void> result) {
+    }
+
+    @Override
+    public Uni<Void> send(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
+        return Uni.createFrom().item(() -> {
+            byte[] body = encoder().encode(payload);
+            synchronized (this) {
+                try {
+                    plainChannel().basicPublish(exchange, routingKey, false, properties(payload, headers), body);
+                } catch (IOException e) {
+                    throw new IllegalStateException(failure(exchange, routingKey, e.toString()), e);
+                }
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public Uni<Void> sendConfirmed(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
+        return Uni.createFrom().completionStage(() -> {
+            byte[] body = encoder().encode(payload);
+            AMQP.BasicProperties properties = properties(payload, headers);
+            CompletableFuture<Void> result = new CompletableFuture<>();
+            synchronized (this) {
+                try {
+                    Channel channel = confirmingChannel();
+                    Pending pending = new Pending(properties.getMessageId(), result);
+                    unconfirmed.put(channel.getNextPublishSeqNo(), pending);
+                    byMessageId.put(pending.messageId(), pending);
+                    channel.basicPublish(exchange, routingKey, true, properties, body);
+                } catch (IOException e) {
+                    result.completeExceptionally(new IllegalStateException(failure(exchange, routingKey, e.toString()), e));
+                }
+            }
+            return result;
+        });
+    }
+
+    private static String failure(String exchange, String routingKey, String why) {
+        return "Publishing to exchange '" + exchange + "' with routing key '" + routingKey + "' failed: " + why;
+    }
+
+    private synchronized PayloadEncoder encoder() {
+        if (encoder == null) {
+            encoder = new PayloadEncoder(objectMapper);
+        }
+        return encoder;
+    }
+
+    private static AMQP.BasicProperties properties(Object payload, Map<String, Object> headers) {
+        Object id = headers.get("message-id");
+        return new AMQP.BasicProperties.Builder()
+                .messageId(id != null ? id.toString() : UUID.randomUUID().toString())
+                .contentType(PayloadEncoder.isJson(payload) ? "application/json"
+                        : payload instanceof String ? "text/plain" : "application/octet-stream")
+                .deliveryMode(2)
+                .headers(headers.isEmpty() ? null : headers)
+                .build();
+    }
+
+    private Channel plainChannel() throws IOException {
+        if (plain == null || !plain.isOpen()) {
+            plain = engine.connection().createChannel();
+        }
+        return plain;
+    }
+
+    private Channel confirmingChannel() throws IOException {
+        if (confirming == null || !confirming.isOpen()) {
+            failAllPending("the confirm channel closed before the broker confirmed");
+            confirming = engine.connection().createChannel();
+            confirming.confirmSelect();
+            confirming.addConfirmListener(new ConfirmListener() {
+                @Override
+                public void handleAck(long deliveryTag, boolean multiple) {
+                    settle(deliveryTag, multiple, null);
+                }
+
+                @Override
+                public void handleNack(long deliveryTag, boolean multiple) {
+                    settle(deliveryTag, multiple, "the broker nacked the message");
+                }
+            });
+            // A mandatory message no queue takes comes back before its ack: fail its publish first.
+            confirming.addReturnListener(returned -> {
+                Pending pending = byMessageId.get(returned.getProperties().getMessageId());
+                if (pending != null) {
+                    pending.result().completeExceptionally(new IllegalStateException(failure(returned.getExchange(),
+                            returned.getRoutingKey(), "unroutable (" + returned.getReplyText() + "): no queue is bound")));
+                }
+            });
+        }
+        return confirming;
+    }
+
+    private void settle(long deliveryTag, boolean multiple, String nackReason) {
+        Map<Long, Pending> confirmed = multiple ? unconfirmed.headMap(deliveryTag, true) : singleton(deliveryTag);
+        for (Pending pending : confirmed.values()) {
+            byMessageId.remove(pending.messageId());
+            if (nackReason == null) {
+                pending.result().complete(null);
+            } else {
+                pending.result().completeExceptionally(new IllegalStateException(nackReason));
+            }
+        }
+        confirmed.clear();
+    }
+
+    private Map<Long, Pending> singleton(long deliveryTag) {
+        Pending pending = unconfirmed.remove(deliveryTag);
+        Map<Long, Pending> map = new java.util.HashMap<>();
+        if (pending != null) {
+            map.put(deliveryTag, pending);
+        }
+        return map;
+    }
+
+    private void failAllPending(String reason) {
+        for (Pending pending : unconfirmed.values()) {
+            pending.result().completeExceptionally(new IllegalStateException(reason));
+        }
+        unconfirmed.clear();
+        byMessageId.clear();
+    }
+}

@@ -56,6 +56,19 @@ public final class RabbitAdmin implements AutoCloseable {
                 Map.of("x-dead-letter-exchange", "", "x-dead-letter-routing-key", queue + ".dead"));
     }
 
+    public void declareDirectExchangeBoundTo(String exchange, String queue, String routingKey) throws Exception {
+        channel.exchangeDeclare(exchange, "direct", false, true, null);
+        channel.queueBind(queue, exchange, routingKey);
+    }
+
+    public void deleteExchange(String exchange) {
+        try {
+            channel.exchangeDelete(exchange);
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot delete exchange " + exchange, e);
+        }
+    }
+
     public void delete(String... queues) {
         for (String queue : queues) {
             try {

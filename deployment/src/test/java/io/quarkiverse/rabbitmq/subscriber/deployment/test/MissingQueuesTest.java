@@ -1,0 +1,47 @@
+package io.quarkiverse.rabbitmq.subscriber.deployment.test;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkus.test.QuarkusUnitTest;
+
+/** With declare-topology off, startup checks the queues passively and refuses to start, naming every missing one. */
+class MissingQueuesTest {
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
+            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete("t.missing.one", "t.missing.two")))
+            .assertException(failure -> {
+                String text = failure.toString();
+                for (Throwable t = failure.getCause(); t != null; t = t.getCause()) {
+                    text += "\n" + t;
+                }
+                assertTrue(text.contains("'t.missing.one'"), text);
+                assertTrue(text.contains("'t.missing.two'"), text);
+                assertTrue(text.contains("declare-topology is false"), text);
+            });
+
+    @Test
+    void startupFails() {
+        fail("startup should have failed");
+    }
+
+    public static class Handlers {
+        @Subscriber("t.missing.one")
+        Outcome one(String body) {
+            return Outcome.ack();
+        }
+
+        @Subscriber("t.missing.two")
+        void two(String body) {
+        }
+    }
+}

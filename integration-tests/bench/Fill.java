@@ -1,0 +1,39 @@
+import java.nio.charset.StandardCharsets;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+
+/**
+ * Declares the benchmark queue as the extension does (durable classic, no arguments), empties it and fills it with
+ * N small JSON refunds, waiting for the broker's confirms. Usage: java -cp amqp-client.jar Fill.java QUEUE N|delete
+ */
+public class Fill {
+    public static void main(String[] args) throws Exception {
+        String queue = args[0];
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setUri(System.getProperty("url", "amqp://guest:guest@127.0.0.1:5672"));
+        try (Connection connection = factory.newConnection("bench-fill"); Channel channel = connection.createChannel()) {
+            if ("delete".equals(args[1])) {
+                channel.queueDelete(queue);
+                return;
+            }
+            int count = Integer.parseInt(args[1]);
+            channel.queueDeclare(queue, true, false, false, null);
+            channel.queuePurge(queue);
+            channel.confirmSelect();
+            AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder().contentType("application/json").build();
+            for (int i = 1; i <= count; i++) {
+                String body = "{\"id\":" + i + ",\"card\":\"4242-4242\",\"amountCents\":" + (i % 10_000) + "}";
+                channel.basicPublish("", queue, properties, body.getBytes(StandardCharsets.UTF_8));
+                if (i % 5_000 == 0) {
+                    channel.waitForConfirmsOrDie(60_000);
+                }
+            }
+            channel.waitForConfirmsOrDie(60_000);
+            System.out.println("filled " + queue + " with " + channel.queueDeclarePassive(queue).getMessageCount()
+                    + " messages");
+        }
+    }
+}

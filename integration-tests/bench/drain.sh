@@ -17,7 +17,7 @@ mkdir -p "$work"
 
 echo "== resolving PerfTest 2.22.1 and building the app with the $mode no-op subscriber"
 mvn -q -B -f "$here/perftest-pom.xml" dependency:build-classpath -Dmdep.outputFile="$work/perftest.cp" >/dev/null
-amqp=$(tr ':' '\n' < "$work/perftest.cp" | grep '/amqp-client-' | head -1)
+amqp=$(cat "$work/perftest.cp")
 mvn -q -B -f "$root/integration-tests/pom.xml" package -DskipTests -Dbench.drain="$mode" \
   -Dquarkus.package.output-directory=bench-app >/dev/null
 app="$root/integration-tests/target/bench-app/quarkus-run.jar"

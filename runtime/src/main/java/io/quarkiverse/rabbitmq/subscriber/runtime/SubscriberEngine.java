@@ -122,8 +122,9 @@ public class SubscriberEngine {
         channel.basicQos(definition.prefetch > 0 ? definition.prefetch : config.prefetch());
         // Each subscriber gets an event loop of its own, so subscribers do not serialize behind each other.
         Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
+        Settler settler = new Settler(channel, definition.queue, eventLoop, stats, inFlight::end);
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
-                new Settler(channel, stats), inFlight);
+                settler);
         SubscriberConsumer consumer = new SubscriberConsumer(channel, definition.queue, eventLoop, dispatcher, inFlight,
                 config.retryCountHeader());
         String tag = channel.basicConsume(definition.queue, false, consumer);

@@ -35,18 +35,17 @@ public final class HandlerDispatcher {
     private final Invoker<Object, Object> invoker;
     private final PayloadDecoder decoder;
     private final Settler settler;
-    private final InFlight inFlight;
 
-    public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler, InFlight inFlight) {
+    public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler) {
         this.definition = definition;
         this.invoker = definition.invoker.getValue();
         this.decoder = decoder;
         this.settler = settler;
-        this.inFlight = inFlight;
     }
 
-    /** Called on the delivery's duplicated event-loop context. */
+    /** Called on the delivery's duplicated event-loop context, in the order deliveries arrived. */
     public void dispatch(Context context, InboundDelivery delivery) {
+        settler.received(delivery);
         Object[] arguments;
         try {
             arguments = arguments(decoder.decode(delivery.body()), delivery);
@@ -155,9 +154,7 @@ public final class HandlerDispatcher {
     }
 
     private void settle(InboundDelivery delivery, Outcome outcome) {
-        if (settler.settle(delivery, outcome)) {
-            inFlight.end();
-        }
+        settler.settle(delivery, outcome);
     }
 
     private static Throwable unwrap(Throwable failure) {

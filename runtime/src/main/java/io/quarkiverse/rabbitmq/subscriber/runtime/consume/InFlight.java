@@ -13,8 +13,10 @@ public final class InFlight {
         count++;
     }
 
-    public synchronized void end() {
-        if (--count == 0) {
+    /** {@code settled} deliveries had their frames written. */
+    public synchronized void end(int settled) {
+        count -= settled;
+        if (count <= 0) {
             notifyAll();
         }
     }

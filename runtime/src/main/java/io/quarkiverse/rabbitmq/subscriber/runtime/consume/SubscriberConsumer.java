@@ -1,17 +1,23 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
+import java.util.Queue;
+import java.util.concurrent.atomic.AtomicBoolean;
+
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 
+import io.netty.util.internal.PlatformDependent;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
 import io.vertx.core.Context;
+import io.vertx.core.impl.ContextInternal;
 
 /**
- * Receives deliveries on amqp-client's dispatch thread and hands each to the subscriber's event loop, on a fresh
- * duplicated context (so handler-local data does not leak between messages).
+ * Receives deliveries on amqp-client's dispatch thread and hands them to the subscriber's event loop. Deliveries
+ * queue up in an inbox, and the event loop is woken once per burst rather than once per message; it then runs each
+ * delivery on a fresh duplicated context (so handler-local data does not leak between messages), in arrival order.
  */
 public final class SubscriberConsumer extends DefaultConsumer {
 
@@ -20,6 +26,8 @@ public final class SubscriberConsumer extends DefaultConsumer {
     private final HandlerDispatcher dispatcher;
     private final InFlight inFlight;
     private final String retryCountHeader;
+    private final Queue<InboundDelivery> inbox = PlatformDependent.newMpscQueue();
+    private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private volatile boolean stopping;
 
     public SubscriberConsumer(Channel channel, String queue, Context eventLoop, HandlerDispatcher dispatcher,
@@ -42,10 +50,21 @@ public final class SubscriberConsumer extends DefaultConsumer {
         if (stopping) {
             return;
         }
-        InboundDelivery delivery = new InboundDelivery(queue, envelope, properties, body, retryCountHeader);
         inFlight.begin();
-        Context context = VertxContext.createNewDuplicatedContext(eventLoop);
-        VertxContextSafetyToggle.setContextSafe(context, true);
-        context.runOnContext(ignored -> dispatcher.dispatch(context, delivery));
+        inbox.offer(new InboundDelivery(queue, envelope, properties, body, retryCountHeader));
+        if (drainScheduled.compareAndSet(false, true)) {
+            eventLoop.runOnContext(ignored -> drain());
+        }
+    }
+
+    private void drain() {
+        // Reset first: a delivery offered after this point either is polled below or schedules the next drain.
+        drainScheduled.set(false);
+        InboundDelivery delivery;
+        while ((delivery = inbox.poll()) != null) {
+            ContextInternal context = (ContextInternal) VertxContext.createNewDuplicatedContext(eventLoop);
+            VertxContextSafetyToggle.setContextSafe(context, true);
+            context.dispatch(delivery, next -> dispatcher.dispatch(context, next));
+        }
     }
 }

@@ -97,6 +97,21 @@ public final class RabbitAdmin implements AutoCloseable {
         }
     }
 
+    public int consumers(String queue) {
+        try {
+            return channel.queueDeclarePassive(queue).getConsumerCount();
+        } catch (Exception e) {
+            throw new IllegalStateException("No queue " + queue, e);
+        }
+    }
+
+    /** Empties a queue left by an earlier run, if there is one. */
+    public void drainIfExists(String queue) throws Exception {
+        if (exists(queue)) {
+            channel.queuePurge(queue);
+        }
+    }
+
     public boolean exists(String queue) {
         try (Channel probe = connection.createChannel()) {
             probe.queueDeclarePassive(queue);

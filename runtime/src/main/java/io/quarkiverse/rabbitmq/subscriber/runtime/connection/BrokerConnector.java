@@ -23,6 +23,7 @@ public final class BrokerConnector {
         }
         factory.setAutomaticRecoveryEnabled(true);
         factory.setTopologyRecoveryEnabled(true);
+        factory.setNetworkRecoveryInterval(2_000);
         factory.setRequestedHeartbeat(30);
         factory.setConnectionTimeout(10_000);
         try {

@@ -53,17 +53,12 @@ class ConnectionRecoveryTest {
 
     /** Closes the broker side of the connection with this client-provided name. */
     static void closeConnection(String name) throws Exception {
-        Process list = new ProcessBuilder("rabbitmqctl", "-q", "list_connections", "pid", "client_properties")
-                .redirectErrorStream(true).start();
-        String output = new String(list.getInputStream().readAllBytes());
-        list.waitFor();
-        String pid = output.lines().filter(line -> line.contains("\"connection_name\",\"" + name + "\""))
-                .map(line -> line.substring(0, line.indexOf('\t'))).findFirst()
-                .orElseThrow(() -> new AssertionError("no connection named " + name + " in\n" + output));
-        Process close = new ProcessBuilder("rabbitmqctl", "-q", "close_connection", pid, "closed by test")
-                .redirectErrorStream(true).start();
-        close.getInputStream().readAllBytes();
-        close.waitFor();
+        List<String> connections = RabbitAdmin.connectionsNamed(name);
+        if (connections.size() != 1) {
+            throw new AssertionError("expected one connection named " + name + ", found " + connections);
+        }
+        String pid = connections.get(0).substring(0, connections.get(0).indexOf('	'));
+        RabbitAdmin.rabbitmqctl("close_connection", pid, "closed by test");
     }
 
     public static class Handler {

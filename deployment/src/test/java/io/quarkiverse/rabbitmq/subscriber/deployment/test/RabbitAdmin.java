@@ -131,6 +131,22 @@ public final class RabbitAdmin implements AutoCloseable {
         return taken;
     }
 
+    /** Runs rabbitmqctl, as an operator would, and returns what it printed. */
+    public static String rabbitmqctl(String... arguments) throws Exception {
+        List<String> command = new ArrayList<>(List.of("rabbitmqctl", "-q"));
+        command.addAll(List.of(arguments));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        process.waitFor();
+        return output;
+    }
+
+    /** The broker's connections (their {@code list_connections} lines) with this client-provided name. */
+    public static List<String> connectionsNamed(String name) throws Exception {
+        return rabbitmqctl("list_connections", "pid", "client_properties").lines()
+                .filter(line -> line.contains("\"connection_name\",\"" + name + "\"")).toList();
+    }
+
     public static String body(GetResponse response) {
         return new String(response.getBody(), StandardCharsets.UTF_8);
     }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.*;
+import io.quarkiverse.rabbitmq.subscriber.deployment.test.Failures;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** Every problem of every method is reported in one build failure. */
@@ -13,8 +14,8 @@ class AllProblemsAtOnceTest {
 
     @RegisterExtension
     static final QuarkusUnitTest build = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, BuildFailures.class))
-            .assertException(BuildFailures.mentions("Handlers#hidden(java.lang.String) is private", "Handlers#count(java.lang.String) returns int", "Handlers#nothing() has no payload parameter"));
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
+            .assertException(Failures.mentions("Handlers#hidden(java.lang.String) is private", "Handlers#count(java.lang.String) returns int", "Handlers#nothing() has no payload parameter"));
 
     @Test
     void buildFails() {

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.*;
+import io.quarkiverse.rabbitmq.subscriber.deployment.test.Failures;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** Two subscribers on one queue fail the build, naming both. */
@@ -13,8 +14,8 @@ class DuplicateQueueTest {
 
     @RegisterExtension
     static final QuarkusUnitTest build = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, BuildFailures.class))
-            .assertException(BuildFailures.mentions("Queue 'b.shared' has 2 @Subscriber methods", "Handlers#first(java.lang.String)", "Handlers#second(byte[])"));
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
+            .assertException(Failures.mentions("Queue 'b.shared' has 2 @Subscriber methods", "Handlers#first(java.lang.String)", "Handlers#second(byte[])"));
 
     @Test
     void buildFails() {

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.*;
+import io.quarkiverse.rabbitmq.subscriber.deployment.test.Failures;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** A subscriber without a payload parameter fails the build. */
@@ -13,8 +14,8 @@ class NoPayloadParameterTest {
 
     @RegisterExtension
     static final QuarkusUnitTest build = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, BuildFailures.class))
-            .assertException(BuildFailures.mentions("Handlers#handle(io.quarkiverse.rabbitmq.subscriber.Delivery)", "has no payload parameter"));
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
+            .assertException(Failures.mentions("Handlers#handle(io.quarkiverse.rabbitmq.subscriber.Delivery)", "has no payload parameter"));
 
     @Test
     void buildFails() {

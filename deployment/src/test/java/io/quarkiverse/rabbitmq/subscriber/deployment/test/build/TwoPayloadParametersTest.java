@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.*;
+import io.quarkiverse.rabbitmq.subscriber.deployment.test.Failures;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** Two payload parameters fail the build. */
@@ -13,8 +14,8 @@ class TwoPayloadParametersTest {
 
     @RegisterExtension
     static final QuarkusUnitTest build = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, BuildFailures.class))
-            .assertException(BuildFailures.mentions("Handlers#handle(java.lang.String, byte[])", "declares two payload parameters"));
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
+            .assertException(Failures.mentions("Handlers#handle(java.lang.String, byte[])", "declares two payload parameters"));
 
     @Test
     void buildFails() {

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.*;
+import io.quarkiverse.rabbitmq.subscriber.deployment.test.Failures;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** A parameter that is neither a payload nor Delivery fails the build. */
@@ -13,8 +14,8 @@ class UnknownParameterTypeTest {
 
     @RegisterExtension
     static final QuarkusUnitTest build = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, BuildFailures.class))
-            .assertException(BuildFailures.mentions("Handlers#handle(java.lang.String, com.rabbitmq.client.Envelope)", "parameter 2 of unsupported type com.rabbitmq.client.Envelope"));
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
+            .assertException(Failures.mentions("Handlers#handle(java.lang.String, com.rabbitmq.client.Envelope)", "parameter 2 of unsupported type com.rabbitmq.client.Envelope"));
 
     @Test
     void buildFails() {

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.*;
+import io.quarkiverse.rabbitmq.subscriber.deployment.test.Failures;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** A return type the runtime cannot settle fails the build. */
@@ -13,8 +14,8 @@ class UnsupportedReturnTypeTest {
 
     @RegisterExtension
     static final QuarkusUnitTest build = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, BuildFailures.class))
-            .assertException(BuildFailures.mentions("Handlers#handle(java.lang.String) returns java.lang.String", "Handlers#async(java.lang.String) returns io.smallrye.mutiny.Uni<java.lang.String>"));
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
+            .assertException(Failures.mentions("Handlers#handle(java.lang.String) returns java.lang.String", "Handlers#async(java.lang.String) returns io.smallrye.mutiny.Uni<java.lang.String>"));
 
     @Test
     void buildFails() {

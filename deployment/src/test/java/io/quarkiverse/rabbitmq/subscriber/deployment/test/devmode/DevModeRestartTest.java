@@ -4,8 +4,6 @@ import static io.restassured.RestAssured.get;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import org.junit.jupiter.api.AfterAll;
@@ -56,15 +54,7 @@ class DevModeRestartTest {
         await().until(() -> get("/received").asString().contains("v2:b"));
 
         RabbitAdmin.with(admin -> assertEquals(1, admin.consumers(QUEUE), "one consumer after the restart"));
-        await().atMost(Duration.ofSeconds(10)).until(() -> connectionsNamed(CONNECTION) == 1);
+        await().atMost(Duration.ofSeconds(10)).until(() -> RabbitAdmin.connectionsNamed(CONNECTION).size() == 1);
     }
 
-    /** Counts the broker's connections with this client-provided name, as an operator would with rabbitmqctl. */
-    static long connectionsNamed(String name) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder("rabbitmqctl", "-q", "list_connections", "client_properties")
-                .redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        process.waitFor();
-        return output.lines().filter(line -> line.contains("\"connection_name\",\"" + name + "\"")).count();
-    }
 }

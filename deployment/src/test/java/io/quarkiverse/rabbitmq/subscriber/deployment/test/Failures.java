@@ -1,26 +1,26 @@
-package io.quarkiverse.rabbitmq.subscriber.deployment.test.build;
+package io.quarkiverse.rabbitmq.subscriber.deployment.test;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.function.Consumer;
 
-/** Asserts that a failed build's exception says each expected thing. */
-final class BuildFailures {
+/** Asserts that a failed build's or startup's exception (its causes included) says each expected thing. */
+public final class Failures {
 
-    private BuildFailures() {
+    private Failures() {
     }
 
-    static Consumer<Throwable> mentions(String... fragments) {
+    public static Consumer<Throwable> mentions(String... fragments) {
         return failure -> {
             String text = render(failure);
             for (String fragment : fragments) {
-                assertTrue(text.contains(fragment), () -> "Expected the build failure to mention \"" + fragment
+                assertTrue(text.contains(fragment), () -> "Expected the failure to mention \"" + fragment
                         + "\", but it said:\n" + text);
             }
         };
     }
 
-    private static String render(Throwable failure) {
+    public static String render(Throwable failure) {
         StringBuilder text = new StringBuilder();
         for (Throwable t = failure; t != null; t = t.getCause()) {
             text.append(t.getMessage()).append('\n');

@@ -20,7 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberRecorder;
-import io.quarkiverse.rabbitmq.subscriber.runtime.publish.AmqpRabbitPublisher;
+import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.arc.deployment.AutoAddScopeBuildItem;
 import io.quarkus.arc.deployment.BeanContainerBuildItem;
@@ -61,7 +61,7 @@ class SubscriberProcessor {
     @BuildStep
     void beans(BuildProducer<AdditionalBeanBuildItem> beans, BuildProducer<UnremovableBeanBuildItem> unremovable) {
         beans.produce(AdditionalBeanBuildItem.builder()
-                .addBeanClasses(SubscriberEngine.class, AmqpRabbitPublisher.class).setUnremovable().build());
+                .addBeanClasses(SubscriberEngine.class, BrokerRabbitPublisher.class).setUnremovable().build());
         // A bean whose only use is consuming a queue is referenced by nothing: keep it.
         unremovable.produce(new UnremovableBeanBuildItem(new BeanClassAnnotationExclusion(SUBSCRIBER)));
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(ObjectMapper.class));

@@ -14,9 +14,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.Connection;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
@@ -59,10 +59,10 @@ public class SubscriberEngine {
     private final InFlight inFlight = new InFlight();
     private final List<RunningSubscriber> running = new ArrayList<>();
     private List<SubscriberDefinition> definitions = List.of();
-    private Connection connection;
+    private BrokerConnection connection;
     private boolean stopped;
 
-    private record RunningSubscriber(SubscriberDefinition definition, Channel channel, SubscriberConsumer consumer,
+    private record RunningSubscriber(SubscriberDefinition definition, BrokerChannel channel, SubscriberConsumer consumer,
             String consumerTag) {
     }
 
@@ -79,14 +79,14 @@ public class SubscriberEngine {
     }
 
     /** The shared connection, opened on first use. */
-    public synchronized Connection connection() {
+    public synchronized BrokerConnection connection() {
         if (stopped) {
             throw new IllegalStateException("The RabbitMQ subscriber runtime has stopped");
         }
         if (connection == null) {
             BrokerAddress address = BrokerAddress.resolve(config.url(), ConfigProvider.getConfig());
             connection = BrokerConnector.connect(address, config.connectionName());
-            LOG.debugf("Connected to RabbitMQ at %s", address);
+            LOG.debugf("Connected to %s", connection.describe());
         }
         return connection;
     }
@@ -104,7 +104,7 @@ public class SubscriberEngine {
         if (definitions.isEmpty() || !running.isEmpty()) {
             return;
         }
-        Connection connection = connection();
+        BrokerConnection connection = connection();
         if (buildTimeConfig.declareTopology()) {
             TopologyDeclarer.declare(connection, definitions);
         } else {
@@ -117,17 +117,17 @@ public class SubscriberEngine {
                 running.stream().map(r -> r.definition().queue).toList());
     }
 
-    private RunningSubscriber startOne(Connection connection, SubscriberDefinition definition) throws Exception {
-        Channel channel = connection.createChannel();
-        channel.basicQos(definition.prefetch > 0 ? definition.prefetch : config.prefetch());
+    private RunningSubscriber startOne(BrokerConnection connection, SubscriberDefinition definition) throws Exception {
+        BrokerChannel channel = connection.createChannel();
+        channel.qos(definition.prefetch > 0 ? definition.prefetch : config.prefetch());
         // Each subscriber gets an event loop of its own, so subscribers do not serialize behind each other.
         Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
         Settler settler = new Settler(channel, definition.queue, eventLoop, stats, inFlight::end);
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
                 settler);
-        SubscriberConsumer consumer = new SubscriberConsumer(channel, definition.queue, eventLoop, dispatcher, inFlight,
+        SubscriberConsumer consumer = new SubscriberConsumer(definition.queue, eventLoop, dispatcher, inFlight,
                 config.retryCountHeader());
-        String tag = channel.basicConsume(definition.queue, false, consumer);
+        String tag = channel.consume(definition.queue, consumer);
         return new RunningSubscriber(definition, channel, consumer, tag);
     }
 
@@ -140,7 +140,7 @@ public class SubscriberEngine {
         for (RunningSubscriber subscriber : running) {
             subscriber.consumer().stopTakingDeliveries();
             try {
-                subscriber.channel().basicCancel(subscriber.consumerTag());
+                subscriber.channel().cancel(subscriber.consumerTag());
             } catch (Exception e) {
                 LOG.debugf("Cancelling the consumer of '%s' failed: %s", subscriber.definition().queue, e);
             }
@@ -156,26 +156,13 @@ public class SubscriberEngine {
             Thread.currentThread().interrupt();
         }
         for (RunningSubscriber subscriber : running) {
-            close(subscriber.channel());
+            subscriber.channel().close();
         }
         running.clear();
         if (connection != null) {
-            try {
-                connection.close(5_000);
-            } catch (Exception e) {
-                LOG.debugf("Closing the RabbitMQ connection failed: %s", e);
-            }
+            connection.close();
             connection = null;
         }
     }
 
-    private static void close(Channel channel) {
-        try {
-            if (channel.isOpen()) {
-                channel.close();
-            }
-        } catch (Exception e) {
-            LOG.debugf("Closing a channel failed: %s", e);
-        }
-    }
 }

@@ -1,7 +1,9 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.connection;
 
-import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.amqp.AmqpBrokerConnection;
 
 /**
  * Opens the one connection the subscribers and the publisher share. Automatic recovery is on: when the broker goes
@@ -13,7 +15,7 @@ public final class BrokerConnector {
     private BrokerConnector() {
     }
 
-    public static Connection connect(BrokerAddress address, String connectionName) {
+    public static BrokerConnection connect(BrokerAddress address, String connectionName) {
         ConnectionFactory factory = new ConnectionFactory();
         try {
             factory.setUri(address.uri());
@@ -27,7 +29,7 @@ public final class BrokerConnector {
         factory.setRequestedHeartbeat(30);
         factory.setConnectionTimeout(10_000);
         try {
-            return factory.newConnection(connectionName);
+            return new AmqpBrokerConnection(factory.newConnection(connectionName), address.redacted());
         } catch (Exception e) {
             throw new IllegalStateException("Cannot connect to RabbitMQ at " + address.redacted() + ": " + e
                     + ". Set quarkus.rabbitmq-subscriber.url to the broker's address.", e);

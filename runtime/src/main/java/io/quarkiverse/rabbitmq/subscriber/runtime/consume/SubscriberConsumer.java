@@ -4,10 +4,9 @@ import java.util.Queue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.rabbitmq.client.AMQP;
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.DeliveryHandler;
 import io.netty.util.internal.PlatformDependent;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
@@ -19,7 +18,7 @@ import io.vertx.core.impl.ContextInternal;
  * queue up in an inbox, and the event loop is woken once per burst rather than once per message; it then runs each
  * delivery on a fresh duplicated context (so handler-local data does not leak between messages), in arrival order.
  */
-public final class SubscriberConsumer extends DefaultConsumer {
+public final class SubscriberConsumer implements DeliveryHandler {
 
     private final String queue;
     private final Context eventLoop;
@@ -30,9 +29,8 @@ public final class SubscriberConsumer extends DefaultConsumer {
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private volatile boolean stopping;
 
-    public SubscriberConsumer(Channel channel, String queue, Context eventLoop, HandlerDispatcher dispatcher,
-            InFlight inFlight, String retryCountHeader) {
-        super(channel);
+    public SubscriberConsumer(String queue, Context eventLoop, HandlerDispatcher dispatcher, InFlight inFlight,
+            String retryCountHeader) {
         this.queue = queue;
         this.eventLoop = eventLoop;
         this.dispatcher = dispatcher;
@@ -46,7 +44,7 @@ public final class SubscriberConsumer extends DefaultConsumer {
     }
 
     @Override
-    public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+    public void delivered(String consumerTag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
         if (stopping) {
             return;
         }

@@ -4,9 +4,8 @@ import java.util.function.IntConsumer;
 
 import org.jboss.logging.Logger;
 
-import com.rabbitmq.client.Channel;
-
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery;
 import io.vertx.core.Context;
 
@@ -22,7 +21,7 @@ public final class Settler {
 
     private static final Logger LOG = Logger.getLogger(Settler.class);
 
-    private final Channel channel;
+    private final BrokerChannel channel;
     private final String queue;
     private final Context eventLoop;
     private final SettlementStats stats;
@@ -32,7 +31,7 @@ public final class Settler {
     private final AckWindow.AckSender sender = this::sendAck;
     private boolean flushScheduled;
 
-    public Settler(Channel channel, String queue, Context eventLoop, SettlementStats stats, IntConsumer onSent) {
+    public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats, IntConsumer onSent) {
         this.channel = channel;
         this.queue = queue;
         this.eventLoop = eventLoop;
@@ -60,7 +59,7 @@ public final class Settler {
         } else {
             window.mark(tag, AckWindow.SETTLED);
             try {
-                channel.basicReject(tag, outcome.kind() == Outcome.Kind.RETRY);
+                channel.reject(tag, outcome.kind() == Outcome.Kind.RETRY);
             } catch (Exception e) {
                 channelGone(outcome.toString(), delivery.describe(), e);
             }
@@ -87,7 +86,7 @@ public final class Settler {
 
     private void sendAck(long tag, boolean multiple, int count) {
         try {
-            channel.basicAck(tag, multiple);
+            channel.ack(tag, multiple);
         } catch (Exception e) {
             channelGone("ack", "delivery-tag " + tag + (multiple ? " (and the " + (count - 1) + " before it)" : ""), e);
         }

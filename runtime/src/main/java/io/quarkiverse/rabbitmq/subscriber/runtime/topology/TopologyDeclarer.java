@@ -6,11 +6,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ShutdownSignalException;
-
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 
 /**
  * Makes sure the queues the subscribers consume exist before any consumer starts: it declares them (durable, with the
@@ -34,33 +33,31 @@ public final class TopologyDeclarer {
         return arguments;
     }
 
-    public static void declare(Connection connection, List<SubscriberDefinition> definitions) throws IOException {
+    public static void declare(BrokerConnection connection, List<SubscriberDefinition> definitions) throws IOException {
         for (SubscriberDefinition definition : definitions) {
             // A failed declaration closes its channel, so each queue gets its own.
-            Channel channel = connection.createChannel();
-            try {
-                channel.queueDeclare(definition.queue, true, false, false, queueArguments(definition));
-            } catch (IOException e) {
+            try (BrokerChannel channel = connection.createChannel()) {
+                channel.declareQueue(definition.queue, true, false, false, queueArguments(definition));
+            } catch (BrokerException e) {
                 throw new IllegalStateException("Cannot declare queue '" + definition.queue + "' for " + definition.method
-                        + " with arguments " + queueArguments(definition) + ": " + serverReason(e)
+                        + " with arguments " + queueArguments(definition) + ": " + e.replyText()
                         + ". A queue that exists keeps the arguments it was declared with: delete it or make the "
                         + "@Subscriber match it.", e);
-            } finally {
-                closeQuietly(channel);
             }
         }
     }
 
-    public static void checkExists(Connection connection, List<SubscriberDefinition> definitions) throws IOException {
+    public static void checkExists(BrokerConnection connection, List<SubscriberDefinition> definitions)
+            throws IOException {
         List<String> missing = new ArrayList<>();
         for (SubscriberDefinition definition : definitions) {
-            Channel channel = connection.createChannel();
-            try {
-                channel.queueDeclarePassive(definition.queue);
-            } catch (IOException e) {
+            try (BrokerChannel channel = connection.createChannel()) {
+                channel.declareQueuePassive(definition.queue);
+            } catch (BrokerException e) {
+                if (e.replyCode() != BrokerException.NOT_FOUND) {
+                    throw e;
+                }
                 missing.add("'" + definition.queue + "' (" + definition.method + ")");
-            } finally {
-                closeQuietly(channel);
             }
         }
         if (!missing.isEmpty()) {
@@ -70,27 +67,4 @@ public final class TopologyDeclarer {
         }
     }
 
-    /** The server's own words (e.g. PRECONDITION_FAILED - inequivalent arg ...), not amqp-client's wrapping. */
-    static String serverReason(IOException e) {
-        if (e.getCause() instanceof ShutdownSignalException signal && signal.getReason() != null) {
-            String reason = signal.getReason().toString();
-            int text = reason.indexOf("reply-text=");
-            if (text >= 0) {
-                int end = reason.indexOf(", class-id", text);
-                return reason.substring(text + "reply-text=".length(), end < 0 ? reason.length() : end);
-            }
-            return reason;
-        }
-        return e.toString();
-    }
-
-    private static void closeQuietly(Channel channel) {
-        try {
-            if (channel.isOpen()) {
-                channel.close();
-            }
-        } catch (Exception ignored) {
-            // already closed by the broker
-        }
-    }
 }

@@ -1,6 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.publish;
 
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -13,21 +14,21 @@ import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.rabbitmq.client.AMQP;
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.ConfirmListener;
 
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
 import io.smallrye.mutiny.Uni;
 
 /**
  * {@link RabbitPublisher} on the engine's connection: one channel for fire-and-forget publishes and one in confirm
- * mode. Every message gets a message id (a random UUID unless the caller's headers say otherwise), which is also how
- * a {@code basic.return} finds the publish it belongs to.
+ * mode. Every message gets a message id (a random UUID unless the caller's headers carry {@code message-id}), which is
+ * also how a {@code basic.return} finds the publish it belongs to.
  */
 @Singleton
-public class AmqpRabbitPublisher implements RabbitPublisher {
+public class BrokerRabbitPublisher implements RabbitPublisher {
 
     @Inject
     SubscriberEngine engine;
@@ -36,8 +37,8 @@ public class AmqpRabbitPublisher implements RabbitPublisher {
     ObjectMapper objectMapper;
 
     private PayloadEncoder encoder;
-    private Channel plain;
-    private Channel confirming;
+    private BrokerChannel plain;
+    private BrokerChannel confirming;
     private final ConcurrentNavigableMap<Long, Pending> unconfirmed = new ConcurrentSkipListMap<>();
     private final Map<String, Pending> byMessageId = new ConcurrentHashMap<>();
 
@@ -50,9 +51,9 @@ public class AmqpRabbitPublisher implements RabbitPublisher {
             byte[] body = encoder().encode(payload);
             synchronized (this) {
                 try {
-                    plainChannel().basicPublish(exchange, routingKey, false, properties(payload, headers), body);
+                    plainChannel().publish(exchange, routingKey, false, properties(payload, headers), body);
                 } catch (IOException e) {
-                    throw new IllegalStateException(failure(exchange, routingKey, e.toString()), e);
+                    throw new IllegalStateException(failure(exchange, routingKey, e.getMessage()), e);
                 }
             }
             return null;
@@ -67,13 +68,14 @@ public class AmqpRabbitPublisher implements RabbitPublisher {
             CompletableFuture<Void> result = new CompletableFuture<>();
             synchronized (this) {
                 try {
-                    Channel channel = confirmingChannel();
+                    BrokerChannel channel = confirmingChannel();
                     Pending pending = new Pending(properties.getMessageId(), result);
-                    unconfirmed.put(channel.getNextPublishSeqNo(), pending);
+                    unconfirmed.put(channel.nextPublishSeqNo(), pending);
                     byMessageId.put(pending.messageId(), pending);
-                    channel.basicPublish(exchange, routingKey, true, properties, body);
+                    channel.publish(exchange, routingKey, true, properties, body);
                 } catch (IOException e) {
-                    result.completeExceptionally(new IllegalStateException(failure(exchange, routingKey, e.toString()), e));
+                    result.completeExceptionally(
+                            new IllegalStateException(failure(exchange, routingKey, e.getMessage()), e));
                 }
             }
             return result;
@@ -102,43 +104,45 @@ public class AmqpRabbitPublisher implements RabbitPublisher {
                 .build();
     }
 
-    private Channel plainChannel() throws IOException {
+    private BrokerChannel plainChannel() throws IOException {
         if (plain == null || !plain.isOpen()) {
             plain = engine.connection().createChannel();
         }
         return plain;
     }
 
-    private Channel confirmingChannel() throws IOException {
+    private BrokerChannel confirmingChannel() throws IOException {
         if (confirming == null || !confirming.isOpen()) {
             failAllPending("the confirm channel closed before the broker confirmed");
             confirming = engine.connection().createChannel();
-            confirming.confirmSelect();
-            confirming.addConfirmListener(new ConfirmListener() {
+            confirming.confirmSelect(new PublishListener() {
                 @Override
-                public void handleAck(long deliveryTag, boolean multiple) {
-                    settle(deliveryTag, multiple, null);
+                public void acked(long sequenceNumber, boolean multiple) {
+                    settle(sequenceNumber, multiple, null);
                 }
 
                 @Override
-                public void handleNack(long deliveryTag, boolean multiple) {
-                    settle(deliveryTag, multiple, "the broker nacked the message");
+                public void nacked(long sequenceNumber, boolean multiple) {
+                    settle(sequenceNumber, multiple, "the broker nacked the message");
                 }
-            });
-            // A mandatory message no queue takes comes back before its ack: fail its publish first.
-            confirming.addReturnListener(returned -> {
-                Pending pending = byMessageId.get(returned.getProperties().getMessageId());
-                if (pending != null) {
-                    pending.result().completeExceptionally(new IllegalStateException(failure(returned.getExchange(),
-                            returned.getRoutingKey(), "unroutable (" + returned.getReplyText() + "): no queue is bound")));
+
+                // A mandatory message no queue takes comes back before its ack: fail its publish first.
+                @Override
+                public void returned(int replyCode, String replyText, String exchange, String routingKey,
+                        AMQP.BasicProperties properties, byte[] body) {
+                    Pending pending = byMessageId.get(properties.getMessageId());
+                    if (pending != null) {
+                        pending.result().completeExceptionally(new IllegalStateException(failure(exchange, routingKey,
+                                "unroutable (" + replyText + "): no queue is bound")));
+                    }
                 }
             });
         }
         return confirming;
     }
 
-    private void settle(long deliveryTag, boolean multiple, String nackReason) {
-        Map<Long, Pending> confirmed = multiple ? unconfirmed.headMap(deliveryTag, true) : singleton(deliveryTag);
+    private void settle(long sequenceNumber, boolean multiple, String nackReason) {
+        Map<Long, Pending> confirmed = multiple ? unconfirmed.headMap(sequenceNumber, true) : single(sequenceNumber);
         for (Pending pending : confirmed.values()) {
             byMessageId.remove(pending.messageId());
             if (nackReason == null) {
@@ -150,11 +154,11 @@ public class AmqpRabbitPublisher implements RabbitPublisher {
         confirmed.clear();
     }
 
-    private Map<Long, Pending> singleton(long deliveryTag) {
-        Pending pending = unconfirmed.remove(deliveryTag);
-        Map<Long, Pending> map = new java.util.HashMap<>();
+    private Map<Long, Pending> single(long sequenceNumber) {
+        Pending pending = unconfirmed.remove(sequenceNumber);
+        Map<Long, Pending> map = new HashMap<>();
         if (pending != null) {
-            map.put(deliveryTag, pending);
+            map.put(sequenceNumber, pending);
         }
         return map;
     }

@@ -1,0 +1,62 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.broker;
+
+import java.io.IOException;
+import java.util.Map;
+
+import com.rabbitmq.client.AMQP;
+
+/**
+ * An AMQP 0-9-1 channel, reduced to the methods the engine, the publisher and the conformance suite use. A method the
+ * server refuses throws {@link BrokerException} with the server's reply code and text, and (as on a real server)
+ * the channel is closed afterwards.
+ */
+public interface BrokerChannel extends AutoCloseable {
+
+    QueueState declareQueue(String queue, boolean durable, boolean exclusive, boolean autoDelete,
+            Map<String, Object> arguments) throws IOException;
+
+    /** Fails with NOT_FOUND (404) when the queue does not exist. */
+    QueueState declareQueuePassive(String queue) throws IOException;
+
+    /** Returns how many messages the queue held. */
+    int deleteQueue(String queue) throws IOException;
+
+    int purgeQueue(String queue) throws IOException;
+
+    void declareExchange(String exchange, String type, boolean durable, boolean autoDelete,
+            Map<String, Object> arguments) throws IOException;
+
+    void deleteExchange(String exchange) throws IOException;
+
+    void bindQueue(String queue, String exchange, String routingKey, Map<String, Object> arguments) throws IOException;
+
+    /** basic.qos for the consumers created on this channel afterwards; 0 is unlimited. */
+    void qos(int prefetch) throws IOException;
+
+    /** basic.consume with manual acknowledgements; returns the consumer tag. */
+    String consume(String queue, DeliveryHandler handler) throws IOException;
+
+    void cancel(String consumerTag) throws IOException;
+
+    void ack(long deliveryTag, boolean multiple) throws IOException;
+
+    void reject(long deliveryTag, boolean requeue) throws IOException;
+
+    /** basic.get; {@code null} when the queue is empty. */
+    Fetched get(String queue, boolean autoAck) throws IOException;
+
+    /** Puts the channel in confirm mode; acks, nacks and returns go to the listener. */
+    void confirmSelect(PublishListener listener) throws IOException;
+
+    /** The sequence number the next publish gets in confirm mode. */
+    long nextPublishSeqNo();
+
+    void publish(String exchange, String routingKey, boolean mandatory, AMQP.BasicProperties properties, byte[] body)
+            throws IOException;
+
+    boolean isOpen();
+
+    /** Closes the channel; its unsettled deliveries go back to their queues. Never throws. */
+    @Override
+    void close();
+}

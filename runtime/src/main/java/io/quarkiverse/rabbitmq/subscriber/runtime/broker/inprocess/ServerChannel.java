@@ -1,0 +1,30 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
+
+/** The broker's side of a channel: its delivery tags, unacked deliveries, consumers and confirm mode. */
+final class ServerChannel {
+
+    /** A delivery not settled yet: by a consumer, or by basic.get without auto-ack (consumer null). */
+    record Unacked(ServerMessage message, ServerQueue queue, ServerConsumer consumer) {
+    }
+
+    final int number;
+    final Map<Long, Unacked> unacked = new LinkedHashMap<>();
+    final Map<String, ServerConsumer> consumers = new LinkedHashMap<>();
+    long nextDeliveryTag = 1;
+    int prefetch;
+    PublishListener listener;
+    boolean confirming;
+    /** Set when the broker closed the channel: why, for the calls that follow. */
+    volatile BrokerException closedBy;
+    volatile boolean open = true;
+
+    ServerChannel(int number) {
+        this.number = number;
+    }
+}

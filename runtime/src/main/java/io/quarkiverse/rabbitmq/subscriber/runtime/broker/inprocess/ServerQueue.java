@@ -1,0 +1,77 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+
+/** A queue of the in-process broker: its declaration, its ready messages in order, its consumers. */
+final class ServerQueue {
+
+    final String name;
+    final boolean durable;
+    final boolean exclusive;
+    final boolean autoDelete;
+    final Map<String, Object> arguments;
+    final boolean quorum;
+    /** Quorum: deliveries a message may be returned after before it is dead-lettered; null for no limit. */
+    final Integer deliveryLimit;
+    final Long messageTtl;
+    final String deadLetterExchange;
+    final String deadLetterRoutingKey;
+    final TreeMap<Long, ServerMessage> ready = new TreeMap<>();
+    final List<ServerConsumer> consumers = new ArrayList<>();
+    int nextConsumer;
+    Clock.Timer expiryTimer;
+    long expiryTimerAt = -1;
+
+    ServerQueue(String name, boolean durable, boolean exclusive, boolean autoDelete, Map<String, Object> arguments,
+            Integer defaultDeliveryLimit) {
+        this.name = name;
+        this.durable = durable;
+        this.exclusive = exclusive;
+        this.autoDelete = autoDelete;
+        this.arguments = arguments;
+        this.quorum = "quorum".equals(text(arguments.get("x-queue-type")));
+        Number limit = (Number) arguments.get("x-delivery-limit");
+        this.deliveryLimit = !quorum ? null : limit != null ? Integer.valueOf(limit.intValue()) : defaultDeliveryLimit;
+        Number ttl = (Number) arguments.get("x-message-ttl");
+        this.messageTtl = ttl == null ? null : ttl.longValue();
+        Object dlx = arguments.get("x-dead-letter-exchange");
+        this.deadLetterExchange = dlx == null ? null : dlx.toString();
+        Object dlrk = arguments.get("x-dead-letter-routing-key");
+        this.deadLetterRoutingKey = dlrk == null ? null : dlrk.toString();
+    }
+
+    static String text(Object value) {
+        return value == null ? null : value.toString();
+    }
+
+    ServerMessage head() {
+        Map.Entry<Long, ServerMessage> first = ready.firstEntry();
+        return first == null ? null : first.getValue();
+    }
+
+    ServerMessage pollHead() {
+        Map.Entry<Long, ServerMessage> first = ready.pollFirstEntry();
+        return first == null ? null : first.getValue();
+    }
+
+    void put(ServerMessage message) {
+        ready.put(message.position, message);
+    }
+
+    /** The next consumer, round robin, that may take one more delivery; null when none may. */
+    ServerConsumer nextConsumerWithCredit() {
+        for (int i = 0; i < consumers.size(); i++) {
+            ServerConsumer consumer = consumers.get((nextConsumer + i) % consumers.size());
+            if (consumer.hasCredit()) {
+                nextConsumer = (nextConsumer + i + 1) % consumers.size();
+                return consumer;
+            }
+        }
+        return null;
+    }
+}

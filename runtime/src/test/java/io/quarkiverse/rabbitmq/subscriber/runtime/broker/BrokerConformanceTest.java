@@ -1,0 +1,433 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.broker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import com.rabbitmq.client.AMQP;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
+
+/**
+ * The broker conformance suite: each scenario runs against the local RabbitMQ (3.10.8) and against the in-process
+ * broker following 3.10, and both must write the same transcript: bodies, headers with their types (x-death,
+ * x-delivery-count), redelivered flags, delivery tags, queue depths, refusals word for word, and which queue a
+ * message ends in. Where 3.10 and 4.x differ (a quorum queue's default delivery limit), this suite checks 3.10;
+ * {@code InProcessServerVersionTest} checks the 4.x default on the in-process broker alone.
+ */
+class BrokerConformanceTest {
+
+    interface Scenario {
+        void run(Run run) throws Exception;
+    }
+
+    private static final Map<String, Scenario> SCENARIOS = new LinkedHashMap<>();
+
+    private static void scenario(String name, Scenario scenario) {
+        SCENARIOS.put(name, scenario);
+    }
+
+    static AMQP.BasicProperties props() {
+        return new AMQP.BasicProperties();
+    }
+
+    static AMQP.BasicProperties expiring(String millis) {
+        return new AMQP.BasicProperties.Builder().expiration(millis).messageId("ttl-" + millis).build();
+    }
+
+    static {
+        scenario("default exchange routes by queue name, properties and headers survive", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            run.publish("", queue, "hello", new AMQP.BasicProperties.Builder().messageId("m-1").contentType("text/plain")
+                    .headers(Map.of("s", "text", "i", 7, "l", 8L, "b", true, "list", List.of("a", 1))).build());
+            run.drain("got", queue, 1);
+            run.note("after: " + run.depth(queue));
+        });
+        scenario("a message the default exchange cannot route is dropped", run -> {
+            String queue = run.queue("exists");
+            run.declare(queue, Map.of());
+            run.publish(run.prefix + "missing", "lost");
+            run.publish(queue, "kept");
+            run.drain("got", queue, 1);
+        });
+        scenario("publisher confirms number each publish, a mandatory unroutable message is returned first", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            BrokerChannel confirming = run.connection.createChannel();
+            List<String> events = new CopyOnWriteArrayList<>();
+            confirming.confirmSelect(new PublishListener() {
+                @Override
+                public void acked(long sequenceNumber, boolean multiple) {
+                    events.add("ack " + sequenceNumber + (multiple ? " multiple" : ""));
+                }
+
+                @Override
+                public void nacked(long sequenceNumber, boolean multiple) {
+                    events.add("nack " + sequenceNumber);
+                }
+
+                @Override
+                public void returned(int replyCode, String replyText, String exchange, String routingKey,
+                        AMQP.BasicProperties properties, byte[] body) {
+                    events.add("return " + replyCode + " " + replyText + " " + routingKey + " "
+                            + new String(body));
+                }
+            });
+            run.note("first seq: " + confirming.nextPublishSeqNo());
+            confirming.publish("", queue, true, props(), Transcript.utf8("one"));
+            confirming.publish("", run.prefix + "nowhere", true, props(), Transcript.utf8("two"));
+            confirming.publish("", run.prefix + "nowhere", false, props(), Transcript.utf8("three"));
+            run.note("next seq: " + confirming.nextPublishSeqNo());
+            run.target.await(() -> events.size() == 4);
+            // Confirms of different queues may come in any order; a return always precedes its message's ack.
+            events.stream().filter(event -> event.startsWith("return")).forEach(run::note);
+            run.note("returned before its ack: "
+                    + (events.indexOf("ack 2") > events.indexOf(events.stream().filter(e -> e.startsWith("return"))
+                            .findFirst().orElse(""))));
+            run.note("acks: " + events.stream().filter(event -> event.startsWith("ack")).sorted().toList());
+            confirming.close();
+        });
+        scenario("direct exchange routes by binding key", run -> {
+            String exchange = run.exchange("direct");
+            String eu = run.queue("eu");
+            String us = run.queue("us");
+            run.declare(eu, Map.of());
+            run.declare(us, Map.of());
+            run.channel.declareExchange(exchange, "direct", false, false, Map.of());
+            run.channel.bindQueue(eu, exchange, "eu", Map.of());
+            run.channel.bindQueue(us, exchange, "us", Map.of());
+            run.publish(exchange, "eu", "to-eu", props());
+            run.publish(exchange, "asia", "nowhere", props());
+            run.publish(exchange, "us", "to-us", props());
+            run.drain("eu", eu, 1);
+            run.drain("us", us, 1);
+        });
+        scenario("fanout exchange copies to every bound queue", run -> {
+            String exchange = run.exchange("fanout");
+            String a = run.queue("a");
+            String b = run.queue("b");
+            run.declare(a, Map.of());
+            run.declare(b, Map.of());
+            run.channel.declareExchange(exchange, "fanout", false, false, Map.of());
+            run.channel.bindQueue(a, exchange, "", Map.of());
+            run.channel.bindQueue(b, exchange, "ignored", Map.of());
+            run.publish(exchange, "any", "everyone", props());
+            run.drain("a", a, 1);
+            run.drain("b", b, 1);
+        });
+        scenario("topic exchange matches * and #", run -> {
+            String exchange = run.exchange("topic");
+            String star = run.queue("star");
+            String hash = run.queue("hash");
+            run.declare(star, Map.of());
+            run.declare(hash, Map.of());
+            run.channel.declareExchange(exchange, "topic", false, false, Map.of());
+            run.channel.bindQueue(star, exchange, "refunds.*.eu", Map.of());
+            run.channel.bindQueue(hash, exchange, "refunds.#", Map.of());
+            for (String key : List.of("refunds.card.eu", "refunds.card.us", "refunds", "refunds.a.b.eu", "payouts.x.eu")) {
+                run.publish(exchange, key, key, props());
+            }
+            run.drain("star", star, 1);
+            run.drain("hash", hash, 4);
+        });
+        scenario("redeclaring with the same arguments answers the queue's state", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of("x-message-ttl", 60_000));
+            run.publish(queue, "one");
+            run.awaitDepth(queue, 1);
+            QueueState state = run.channel.declareQueue(queue, true, false, false, Map.of("x-message-ttl", 60_000));
+            run.note("redeclared: " + state.messageCount() + " message(s), " + state.consumerCount() + " consumer(s)");
+        });
+        scenario("redeclaring a classic queue as quorum is refused", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            run.refusal("redeclare", () -> run.channel.declareQueue(queue, true, false, false,
+                    Map.of("x-queue-type", "quorum")));
+            run.note("channel open: " + run.channel.isOpen());
+        });
+        scenario("redeclaring with another durability is refused", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            run.refusal("redeclare", () -> run.channel.declareQueue(queue, false, false, false, Map.of()));
+        });
+        scenario("redeclaring with another message TTL, or none, is refused", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of("x-message-ttl", 1000));
+            run.refusal("other ttl", () -> run.channel.declareQueue(queue, true, false, false,
+                    Map.of("x-message-ttl", 2000)));
+            BrokerChannel again = run.connection.createChannel();
+            run.refusal("no ttl", () -> again.declareQueue(queue, true, false, false, Map.of()));
+            BrokerChannel third = run.connection.createChannel();
+            run.refusal("long ttl", () -> third.declareQueue(queue, true, false, false, Map.of("x-message-ttl", 1000L)));
+        });
+        scenario("a passive declaration of a missing queue is refused", run -> {
+            run.refusal("passive", () -> run.channel.declareQueuePassive(run.prefix + "missing"));
+        });
+        scenario("a quorum queue must be durable", run -> {
+            String queue = run.queue("q");
+            run.refusal("non-durable quorum", () -> run.channel.declareQueue(queue, false, false, false,
+                    Map.of("x-queue-type", "quorum")));
+        });
+        scenario("redeclaring an exchange with another type is refused", run -> {
+            String exchange = run.exchange("x");
+            run.channel.declareExchange(exchange, "direct", false, false, Map.of());
+            run.refusal("redeclare", () -> run.channel.declareExchange(exchange, "fanout", false, false, Map.of()));
+        });
+        scenario("binding to a missing exchange is refused", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            run.refusal("bind", () -> run.channel.bindQueue(queue, run.prefix + "nox", "k", Map.of()));
+        });
+        scenario("ack removes, basic.get counts what is left", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            for (String body : List.of("a", "b", "c")) {
+                run.publish(queue, body);
+            }
+            run.awaitDepth(queue, 3);
+            Fetched first = run.channel.get(queue, false);
+            run.transcript.message("first", first);
+            run.channel.ack(first.envelope().getDeliveryTag(), false);
+            run.transcript.message("second", run.channel.get(queue, true));
+            run.note("depth: " + run.depth(queue));
+        });
+        scenario("reject with requeue puts the message back at its place, redelivered", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            run.publish(queue, "first");
+            run.publish(queue, "second");
+            run.awaitDepth(queue, 2);
+            Fetched first = run.channel.get(queue, false);
+            run.channel.reject(first.envelope().getDeliveryTag(), true);
+            run.drain("after requeue", queue, 2);
+        });
+        scenario("reject without requeue and no dead-letter exchange drops", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            run.publish(queue, "gone");
+            run.awaitDepth(queue, 1);
+            Fetched fetched = run.channel.get(queue, false);
+            run.channel.reject(fetched.envelope().getDeliveryTag(), false);
+            run.awaitDepth(queue, 0);
+            run.transcript.message("after", run.get(queue));
+        });
+        scenario("reject without requeue dead-letters with x-death and x-first-death headers", run -> {
+            String queue = run.queue("work");
+            String dead = run.queue("dead");
+            run.declareDeadLettering(queue, dead, Map.of());
+            run.publish("", queue, "bad", new AMQP.BasicProperties.Builder().messageId("m-9")
+                    .headers(Map.of("tenant", "acme")).build());
+            run.awaitDepth(queue, 1);
+            Fetched fetched = run.channel.get(queue, false);
+            run.channel.reject(fetched.envelope().getDeliveryTag(), false);
+            run.drain("dead", dead, 1);
+        });
+        scenario("dead letters keep their routing key when the queue names none", run -> {
+            String exchange = run.exchange("dlx");
+            String queue = run.queue("work");
+            String dead = run.queue("dead");
+            run.declare(dead, Map.of());
+            run.channel.declareExchange(exchange, "topic", false, false, Map.of());
+            run.channel.bindQueue(dead, exchange, "#", Map.of());
+            run.declare(queue, Map.of("x-dead-letter-exchange", exchange));
+            run.publish(queue, "keyed");
+            run.awaitDepth(queue, 1);
+            Fetched fetched = run.channel.get(queue, false);
+            run.channel.reject(fetched.envelope().getDeliveryTag(), false);
+            run.drain("dead", dead, 1);
+        });
+        scenario("a per-message TTL dead-letters as expired, keeping original-expiration", run -> {
+            String queue = run.queue("wait");
+            String dead = run.queue("back");
+            run.declareDeadLettering(queue, dead, Map.of());
+            run.publish("", queue, "later", expiring("300"));
+            run.awaitDepth(queue, 1);
+            run.elapse(Duration.ofMillis(300));
+            run.drain("expired", dead, 1);
+            run.note("waiting: " + run.depth(queue));
+        });
+        scenario("a queue TTL dead-letters as expired", run -> {
+            String queue = run.queue("wait");
+            String dead = run.queue("back");
+            run.declareDeadLettering(queue, dead, Map.of("x-message-ttl", 200));
+            run.publish(queue, "later");
+            run.elapse(Duration.ofMillis(200));
+            run.drain("expired", dead, 1);
+        });
+        scenario("the shorter of queue and message TTL applies", run -> {
+            String queue = run.queue("wait");
+            String dead = run.queue("back");
+            run.declareDeadLettering(queue, dead, Map.of("x-message-ttl", 60_000));
+            run.publish("", queue, "short", expiring("200"));
+            run.elapse(Duration.ofMillis(200));
+            run.drain("expired", dead, 1);
+        });
+        scenario("messages expire from the head only", run -> {
+            String queue = run.queue("wait");
+            String dead = run.queue("back");
+            run.declareDeadLettering(queue, dead, Map.of());
+            run.publish("", queue, "long", expiring("1500"));
+            run.publish("", queue, "short", expiring("100"));
+            run.awaitDepth(queue, 2);
+            run.target.holdsFor(Duration.ofMillis(600), () -> run.depth(queue) == 2 && run.depth(dead) == 0);
+            run.elapse(Duration.ofMillis(900));
+            run.drain("expired", dead, 2);
+        });
+        scenario("a copy that expires again counts up its x-death entry", run -> {
+            String waiting = run.queue("work.retry");
+            String work = run.queue("work");
+            run.declareDeadLettering(waiting, work, Map.of("x-message-ttl", 100));
+            run.publish(waiting, "again");
+            run.elapse(Duration.ofMillis(100));
+            run.awaitDepth(work, 1);
+            Fetched once = run.get(work);
+            run.transcript.message("once", once);
+            run.channel.publish("", waiting, false, once.properties(), once.body());
+            run.elapse(Duration.ofMillis(100));
+            run.drain("twice", work, 1);
+        });
+        scenario("prefetch bounds a consumer's unacked deliveries", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            for (int i = 1; i <= 5; i++) {
+                run.publish(queue, "m" + i);
+            }
+            Run.Consumer consumer = run.consumer(queue, 2);
+            consumer.awaitDeliveries(2);
+            run.target.holdsFor(Duration.ofMillis(300), () -> consumer.deliveries.size() == 2);
+            run.note("ready: " + run.depth(queue));
+            consumer.channel.ack(consumer.tags.get(1), true);
+            consumer.awaitDeliveries(4);
+            consumer.noteDeliveries("delivered");
+            run.note("ready: " + run.depth(queue));
+            consumer.channel.close();
+        });
+        scenario("closing a channel requeues its unacked deliveries as redelivered", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            run.publish(queue, "one");
+            run.publish(queue, "two");
+            Run.Consumer consumer = run.consumer(queue, 10);
+            consumer.awaitDeliveries(2);
+            consumer.channel.ack(consumer.tags.get(1), false);
+            consumer.channel.close();
+            run.drain("back", queue, 1);
+        });
+        scenario("an unknown delivery tag closes the channel", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            BrokerChannel channel = run.connection.createChannel();
+            channel.ack(99, false);
+            run.target.await(() -> !channel.isOpen());
+            run.refusal("next call", () -> channel.declareQueuePassive(queue));
+        });
+        scenario("a quorum queue counts returns in x-delivery-count", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of("x-queue-type", "quorum"));
+            run.publish(queue, "counted");
+            run.awaitDepth(queue, 1);
+            for (int i = 0; i < 3; i++) {
+                Fetched fetched = run.channel.get(queue, false);
+                run.transcript.message("delivery " + (i + 1), fetched);
+                run.channel.reject(fetched.envelope().getDeliveryTag(), true);
+                run.awaitDepth(queue, 1);
+            }
+            run.transcript.message("last", run.get(queue));
+        });
+        scenario("x-delivery-limit M-1 gives exactly M deliveries, then dead-letters as delivery_limit", run -> {
+            String queue = run.queue("payouts");
+            String dead = run.queue("payouts.dead");
+            run.declareDeadLettering(queue, dead, Map.of("x-queue-type", "quorum", "x-delivery-limit", 2));
+            run.publish("", queue, "payout", new AMQP.BasicProperties.Builder().messageId("p-1").build());
+            Run.Consumer consumer = run.consumer(queue, 1);
+            for (int delivery = 1; delivery <= 3; delivery++) {
+                consumer.awaitDeliveries(delivery);
+                consumer.channel.reject(consumer.tags.get(delivery - 1), true);
+            }
+            run.drain("dead", dead, 1);
+            consumer.noteDeliveries("delivered");
+            run.note("left: " + run.depth(queue));
+            consumer.channel.close();
+        });
+        scenario("a quorum queue counts deliveries returned by a closed channel", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of("x-queue-type", "quorum"));
+            run.publish(queue, "orphan");
+            Run.Consumer consumer = run.consumer(queue, 1);
+            consumer.awaitDeliveries(1);
+            consumer.channel.close();
+            run.awaitDepth(queue, 1);
+            run.transcript.message("after close", run.get(queue));
+        });
+        scenario("a quorum queue puts a rejected message behind the others", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of("x-queue-type", "quorum"));
+            run.publish(queue, "first");
+            run.publish(queue, "second");
+            run.awaitDepth(queue, 2);
+            Fetched first = run.channel.get(queue, false);
+            run.channel.reject(first.envelope().getDeliveryTag(), true);
+            run.drain("order", queue, 2);
+        });
+        scenario("deleting a queue answers how many messages it held; purging empties it", run -> {
+            String queue = run.queue("q");
+            String other = run.queue("other");
+            run.declare(queue, Map.of());
+            run.declare(other, Map.of());
+            run.publish(queue, "a");
+            run.publish(queue, "b");
+            run.publish(other, "c");
+            run.awaitDepth(queue, 2);
+            run.awaitDepth(other, 1);
+            run.note("purged: " + run.channel.purgeQueue(other));
+            run.note("deleted with: " + run.channel.deleteQueue(queue));
+            run.refusal("passive after delete", () -> run.connection.createChannel().declareQueuePassive(queue));
+        });
+    }
+
+    static Stream<Arguments> scenarios() {
+        List<Arguments> arguments = new ArrayList<>();
+        SCENARIOS.forEach((name, scenario) -> arguments.add(Arguments.of(name, scenario)));
+        return arguments.stream();
+    }
+
+    @BeforeAll
+    static void realBrokerIsThere() {
+        try (BrokerConnection connection = new Target.Real().connect()) {
+            Assumptions.assumeTrue(connection.isOpen());
+        } catch (RuntimeException e) {
+            Assumptions.abort("No RabbitMQ at " + Target.Real.URL + ": the conformance suite compares against it ("
+                    + e.getMessage() + ")");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenarios")
+    void sameTranscriptOnRabbitMqAndInProcess(String name, Scenario scenario) throws Exception {
+        List<String> real = transcript(new Target.Real(), scenario);
+        List<String> inProcess = transcript(new Target.InProcess(InProcessServer.Version.V3_10), scenario);
+        assertFalse(real.isEmpty(), "the scenario observed nothing");
+        assertEquals(String.join("\n", real), String.join("\n", inProcess), name);
+    }
+
+    static List<String> transcript(Target target, Scenario scenario) throws Exception {
+        try (target; Run run = new Run(target)) {
+            scenario.run(run);
+            return run.transcript.lines;
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.broker;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import com.rabbitmq.client.AMQP;
+
+/** One scenario on one target: its own names, channel, transcript, and the clean-up of what it declared. */
+final class Run implements AutoCloseable {
+
+    final Target target;
+    final String prefix = "conf." + UUID.randomUUID().toString().substring(0, 8) + ".";
+    final Transcript transcript = new Transcript(prefix);
+    final BrokerConnection connection;
+    final BrokerChannel channel;
+    private final List<String> queues = new ArrayList<>();
+    private final List<String> exchanges = new ArrayList<>();
+
+    Run(Target target) throws Exception {
+        this.target = target;
+        this.connection = target.connect();
+        this.channel = connection.createChannel();
+    }
+
+    String queue(String name) {
+        queues.add(prefix + name);
+        return prefix + name;
+    }
+
+    String exchange(String name) {
+        exchanges.add(prefix + name);
+        return prefix + name;
+    }
+
+    void note(String fact) {
+        transcript.add(fact);
+    }
+
+    void declare(String queue, Map<String, Object> arguments) throws Exception {
+        channel.declareQueue(queue, true, false, false, arguments);
+    }
+
+    /** A queue whose dead letters go through the default exchange to {@code target}. */
+    void declareDeadLettering(String queue, String target, Map<String, Object> more) throws Exception {
+        declare(target, Map.of());
+        Map<String, Object> arguments = new java.util.HashMap<>(more);
+        arguments.put("x-dead-letter-exchange", "");
+        arguments.put("x-dead-letter-routing-key", target);
+        declare(queue, arguments);
+    }
+
+    void publish(String queue, String body) throws Exception {
+        publish("", queue, body, new AMQP.BasicProperties());
+    }
+
+    void publish(String exchange, String routingKey, String body, AMQP.BasicProperties properties) throws Exception {
+        channel.publish(exchange, routingKey, false, properties, Transcript.utf8(body));
+    }
+
+    int depth(String queue) throws Exception {
+        return channel.declareQueuePassive(queue).messageCount();
+    }
+
+    void elapse(java.time.Duration duration) {
+        target.elapse(duration);
+    }
+
+    void awaitDepth(String queue, int depth) throws Exception {
+        target.await(() -> depth(queue) == depth);
+    }
+
+    Fetched get(String queue) throws Exception {
+        return channel.get(queue, true);
+    }
+
+    /** Gets every message of the queue into the transcript, once it holds {@code count}. */
+    void drain(String label, String queue, int count) throws Exception {
+        awaitDepth(queue, count);
+        for (int i = 0; i < count; i++) {
+            transcript.message(label, get(queue));
+        }
+    }
+
+    /** Runs the method and notes the server's refusal (or that there was none). */
+    void refusal(String label, ThrowingRunnable method) {
+        try {
+            method.run();
+            note(label + ": accepted");
+        } catch (BrokerException e) {
+            note(label + ": " + e.replyCode() + " " + e.replyText());
+        } catch (Exception e) {
+            note(label + ": " + e);
+        }
+    }
+
+    interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    /** A consumer on a channel of its own; what it receives is recorded, and left unacked. */
+    final class Consumer {
+        final BrokerChannel channel;
+        final List<String> deliveries = new CopyOnWriteArrayList<>();
+        final List<Long> tags = new CopyOnWriteArrayList<>();
+
+        Consumer(String queue, int prefetch) throws Exception {
+            channel = connection.createChannel();
+            channel.qos(prefetch);
+            channel.consume(queue, (consumerTag, envelope, properties, body) -> {
+                tags.add(envelope.getDeliveryTag());
+                deliveries.add(Transcript.describe(envelope.getDeliveryTag(), envelope.isRedeliver(),
+                        envelope.getExchange(), envelope.getRoutingKey(), properties, body));
+            });
+        }
+
+        void awaitDeliveries(int count) throws Exception {
+            target.await(() -> deliveries.size() >= count);
+        }
+
+        void noteDeliveries(String label) {
+            deliveries.forEach(delivery -> note(label + ": " + delivery));
+        }
+    }
+
+    Consumer consumer(String queue, int prefetch) throws Exception {
+        return new Consumer(queue, prefetch);
+    }
+
+    @Override
+    public void close() throws Exception {
+        try (BrokerChannel cleanup = connection.createChannel()) {
+            for (String queue : queues) {
+                cleanup.deleteQueue(queue);
+            }
+            for (String exchange : exchanges) {
+                cleanup.deleteExchange(exchange);
+            }
+        } finally {
+            connection.close();
+        }
+    }
+}

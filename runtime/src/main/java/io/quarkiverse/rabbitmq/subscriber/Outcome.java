@@ -1,5 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber;
 
+import java.time.Duration;
+
 /**
  * What a handler wants done with the delivery it was given. The runtime turns it into exactly one AMQP frame:
  * <ul>
@@ -8,6 +10,10 @@ package io.quarkiverse.rabbitmq.subscriber;
  * with {@code redelivered=true};</li>
  * <li>{@link #drop()}: {@code basic.reject} without requeue, the message leaves the queue, or goes to the queue's
  * dead-letter exchange where it has one.</li>
+ * <li>{@link #retryAfter(Duration)}: the delivery is acknowledged and a copy of the message comes back to the queue
+ * once the delay has passed. The copy carries the retry-count header raised by one, and no {@code x-death}. With the
+ * default delay strategy the service holds the copy: a crash during the delay loses it, a graceful stop publishes it
+ * at once.</li>
  * </ul>
  */
 public final class Outcome {
@@ -16,17 +22,20 @@ public final class Outcome {
     public enum Kind {
         ACK,
         RETRY,
-        DROP
+        DROP,
+        RETRY_AFTER
     }
 
-    private static final Outcome ACK = new Outcome(Kind.ACK);
-    private static final Outcome RETRY = new Outcome(Kind.RETRY);
-    private static final Outcome DROP = new Outcome(Kind.DROP);
+    private static final Outcome ACK = new Outcome(Kind.ACK, Duration.ZERO);
+    private static final Outcome RETRY = new Outcome(Kind.RETRY, Duration.ZERO);
+    private static final Outcome DROP = new Outcome(Kind.DROP, Duration.ZERO);
 
     private final Kind kind;
+    private final Duration delay;
 
-    private Outcome(Kind kind) {
+    private Outcome(Kind kind, Duration delay) {
         this.kind = kind;
+        this.delay = delay;
     }
 
     /** The message was handled: remove it from the queue. */
@@ -44,12 +53,25 @@ public final class Outcome {
         return DROP;
     }
 
+    /** The message should come back once {@code delay} has passed; not before. */
+    public static Outcome retryAfter(Duration delay) {
+        if (delay == null || delay.isNegative()) {
+            throw new IllegalArgumentException("retryAfter needs a delay of zero or more, not " + delay);
+        }
+        return new Outcome(Kind.RETRY_AFTER, delay);
+    }
+
     public Kind kind() {
         return kind;
     }
 
+    /** For {@link Kind#RETRY_AFTER}: how long the message waits. {@link Duration#ZERO} for the others. */
+    public Duration delay() {
+        return delay;
+    }
+
     @Override
     public String toString() {
-        return kind.name().toLowerCase();
+        return kind == Kind.RETRY_AFTER ? "retryAfter(" + delay + ")" : kind.name().toLowerCase();
     }
 }

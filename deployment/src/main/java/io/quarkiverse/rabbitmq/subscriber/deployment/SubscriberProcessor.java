@@ -18,6 +18,7 @@ import org.jboss.jandex.MethodInfo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.InProcessBrokerBean;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberRecorder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
@@ -61,7 +62,7 @@ class SubscriberProcessor {
     @BuildStep
     void beans(BuildProducer<AdditionalBeanBuildItem> beans, BuildProducer<UnremovableBeanBuildItem> unremovable) {
         beans.produce(AdditionalBeanBuildItem.builder()
-                .addBeanClasses(SubscriberEngine.class, BrokerRabbitPublisher.class).setUnremovable().build());
+                .addBeanClasses(SubscriberEngine.class, BrokerRabbitPublisher.class, InProcessBrokerBean.class).setUnremovable().build());
         // A bean whose only use is consuming a queue is referenced by nothing: keep it.
         unremovable.produce(new UnremovableBeanBuildItem(new BeanClassAnnotationExclusion(SUBSCRIBER)));
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(ObjectMapper.class));

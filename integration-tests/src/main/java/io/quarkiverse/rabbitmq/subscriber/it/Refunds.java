@@ -1,5 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.it;
 
+import java.time.Duration;
+
 import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
@@ -12,6 +14,9 @@ import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 public class Refunds {
 
     private static final Logger LOG = Logger.getLogger(Refunds.class);
+
+    /** How long a busy processor asks its callers to wait. */
+    static final Duration BACKOFF = Duration.ofSeconds(30);
 
     @Inject
     Processor processor;
@@ -27,8 +32,10 @@ public class Refunds {
                 ledger.processed(refund);
                 yield Outcome.ack();
             }
-            // Until delayed retries land, a busy processor is asked again like an unavailable one.
-            case BUSY, UNAVAILABLE -> Outcome.retry();
+            // Past its rate limit: a call right now would be refused again.
+            case BUSY -> Outcome.retryAfter(BACKOFF);
+            // No answer: try again at once.
+            case UNAVAILABLE -> Outcome.retry();
             case DECLINED -> {
                 LOG.warnf("Refund %d: card declined, refund dropped", refund.id());
                 ledger.declined(refund);

@@ -3,6 +3,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import jakarta.annotation.Priority;
 import jakarta.enterprise.event.Observes;
@@ -16,18 +17,25 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChoice;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.WallClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerAddress;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerConnector;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.HandlerDispatcher;
+import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.SubscriberConsumer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.SettlementStats;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyDeclarer;
+import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Context;
@@ -60,10 +68,12 @@ public class SubscriberEngine {
     private final List<RunningSubscriber> running = new ArrayList<>();
     private List<SubscriberDefinition> definitions = List.of();
     private BrokerConnection connection;
+    private InProcessServer inProcessServer;
+    private Clock clock;
     private boolean stopped;
 
     private record RunningSubscriber(SubscriberDefinition definition, BrokerChannel channel, SubscriberConsumer consumer,
-            String consumerTag) {
+            String consumerTag, InServiceDelay delay) {
     }
 
     void define(List<SubscriberDefinition> definitions) {
@@ -78,17 +88,64 @@ public class SubscriberEngine {
         stop();
     }
 
-    /** The shared connection, opened on first use. */
+    /** The shared connection, opened on first use, to the broker {@code quarkus.rabbitmq-subscriber.broker} names. */
     public synchronized BrokerConnection connection() {
         if (stopped) {
             throw new IllegalStateException("The RabbitMQ subscriber runtime has stopped");
         }
         if (connection == null) {
-            BrokerAddress address = BrokerAddress.resolve(config.url(), ConfigProvider.getConfig());
-            connection = BrokerConnector.connect(address, config.connectionName());
+            connection = open();
             LOG.debugf("Connected to %s", connection.describe());
         }
         return connection;
+    }
+
+    private BrokerConnection open() {
+        if (config.broker() == SubscriberConfig.BrokerKind.IN_PROCESS) {
+            return startInProcess().connect();
+        }
+        BrokerAddress address = BrokerAddress.resolve(config.url(), ConfigProvider.getConfig());
+        try {
+            return BrokerConnector.connect(address, config.connectionName());
+        } catch (IllegalStateException e) {
+            if (config.broker() == SubscriberConfig.BrokerKind.RABBITMQ) {
+                throw e;
+            }
+            String reason = e.getCause() == null ? e.getMessage() : e.getCause().toString();
+            LOG.warn(BrokerChoice.fallbackWarning(config.broker(), LaunchMode.current(), address.redacted(), reason));
+            return startInProcess().connect();
+        }
+    }
+
+    private InProcessServer startInProcess() {
+        SubscriberConfig.ClockMode mode = config.inProcess().clock().orElse(
+                LaunchMode.current() == LaunchMode.TEST ? SubscriberConfig.ClockMode.PAUSED : SubscriberConfig.ClockMode.WALL);
+        String version = config.inProcess().serverVersion().trim();
+        if (!version.equals("3.10") && !version.equals("4") && !version.startsWith("4.")) {
+            throw new IllegalStateException("quarkus.rabbitmq-subscriber.in-process.server-version=" + version
+                    + " is not supported: use 3.10 or 4");
+        }
+        clock = mode == SubscriberConfig.ClockMode.PAUSED ? new VirtualClock(System.currentTimeMillis())
+                : new WallClock(vertx);
+        inProcessServer = new InProcessServer(clock,
+                version.equals("3.10") ? InProcessServer.Version.V3_10 : InProcessServer.Version.V4);
+        return inProcessServer;
+    }
+
+    /** The in-process broker, when this application uses it. */
+    public synchronized Optional<InProcessServer> inProcessServer() {
+        if (connection == null && !stopped) {
+            connection();
+        }
+        return Optional.ofNullable(inProcessServer);
+    }
+
+    /** The clock of the runtime's timers: the in-process broker's when it is in use, else the wall clock. */
+    public synchronized Clock clock() {
+        if (clock == null) {
+            clock = new WallClock(vertx);
+        }
+        return clock;
     }
 
     public SettlementStats stats() {
@@ -123,12 +180,13 @@ public class SubscriberEngine {
         // Each subscriber gets an event loop of its own, so subscribers do not serialize behind each other.
         Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
         Settler settler = new Settler(channel, definition.queue, eventLoop, stats, inFlight::end);
+        InServiceDelay delay = new InServiceDelay(definition.queue, channel, clock(), config.retryCountHeader());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
-                settler);
+                settler, delay);
         SubscriberConsumer consumer = new SubscriberConsumer(definition.queue, eventLoop, dispatcher, inFlight,
                 config.retryCountHeader());
         String tag = channel.consume(definition.queue, consumer);
-        return new RunningSubscriber(definition, channel, consumer, tag);
+        return new RunningSubscriber(definition, channel, consumer, tag, delay);
     }
 
     /** Graceful stop; safe to call more than once. */
@@ -156,12 +214,18 @@ public class SubscriberEngine {
             Thread.currentThread().interrupt();
         }
         for (RunningSubscriber subscriber : running) {
+            subscriber.delay().releaseAll();
+        }
+        for (RunningSubscriber subscriber : running) {
             subscriber.channel().close();
         }
         running.clear();
         if (connection != null) {
             connection.close();
             connection = null;
+        }
+        if (inProcessServer != null) {
+            inProcessServer.stop();
         }
     }
 

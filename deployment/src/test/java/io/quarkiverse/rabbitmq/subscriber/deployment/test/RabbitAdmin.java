@@ -88,6 +88,12 @@ public final class RabbitAdmin implements AutoCloseable {
                 body.getBytes(StandardCharsets.UTF_8));
     }
 
+    public void publishWithHeaders(String queue, String body, String messageId, Map<String, Object> headers)
+            throws Exception {
+        channel.basicPublish("", queue, new AMQP.BasicProperties.Builder().messageId(messageId).headers(headers).build(),
+                body.getBytes(StandardCharsets.UTF_8));
+    }
+
     /** Ready messages (not the ones delivered and unsettled). */
     public long depth(String queue) {
         try {

@@ -44,6 +44,43 @@ public interface SubscriberConfig {
     String retryCountHeader();
 
     /**
+     * Which broker to use: {@code rabbitmq} (a RabbitMQ server at {@code url}), {@code in-process} (the in-process
+     * broker, for tests), or {@code auto}: RabbitMQ when it is reachable, else the in-process broker with a loud warning.
+     * {@code auto} never falls back in prod mode: there it fails to start when RabbitMQ cannot be reached.
+     */
+    @WithDefault("rabbitmq")
+    BrokerKind broker();
+
+    /** The in-process broker. */
+    InProcess inProcess();
+
+    interface InProcess {
+        /**
+         * The in-process broker's clock: {@code paused} (time moves only through {@code InProcessBroker.advance}) or
+         * {@code wall}. Paused by default in tests, wall otherwise.
+         */
+        Optional<ClockMode> clock();
+
+        /**
+         * The RabbitMQ version whose behaviour the in-process broker follows where versions differ: {@code 3.10} or
+         * {@code 4} (a quorum queue declared without a delivery limit gets 20 on 4).
+         */
+        @WithDefault("3.10")
+        String serverVersion();
+    }
+
+    enum BrokerKind {
+        RABBITMQ,
+        IN_PROCESS,
+        AUTO
+    }
+
+    enum ClockMode {
+        PAUSED,
+        WALL
+    }
+
+    /**
      * The connection name shown in the RabbitMQ management UI and {@code rabbitmqctl list_connections}.
      */
     @WithDefault("quarkus-rabbitmq-subscriber")

@@ -8,6 +8,7 @@ import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.UndecodablePayloadException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.InjectableContext;
@@ -35,12 +36,15 @@ public final class HandlerDispatcher {
     private final Invoker<Object, Object> invoker;
     private final PayloadDecoder decoder;
     private final Settler settler;
+    private final InServiceDelay delay;
 
-    public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler) {
+    public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler,
+            InServiceDelay delay) {
         this.definition = definition;
         this.invoker = definition.invoker.getValue();
         this.decoder = decoder;
         this.settler = settler;
+        this.delay = delay;
     }
 
     /** Called on the delivery's duplicated event-loop context, in the order deliveries arrived. */
@@ -154,6 +158,12 @@ public final class HandlerDispatcher {
     }
 
     private void settle(InboundDelivery delivery, Outcome outcome) {
+        if (outcome.kind() == Outcome.Kind.RETRY_AFTER) {
+            // The copy is arranged before the ack leaves: a crash in between duplicates, never loses.
+            if (!delivery.isSettled()) {
+                delay.hold(delivery, outcome.delay());
+            }
+        }
         settler.settle(delivery, outcome);
     }
 

@@ -40,6 +40,10 @@ public final class InboundDelivery implements Delivery {
         return body;
     }
 
+    public boolean isSettled() {
+        return settled;
+    }
+
     /** Marks the delivery settled; false when it already was. Called by the settler only, on the event loop. */
     public boolean markSettled() {
         if (settled) {

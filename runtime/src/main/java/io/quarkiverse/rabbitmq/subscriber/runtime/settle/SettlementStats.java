@@ -11,6 +11,7 @@ public final class SettlementStats {
     private final LongAdder acked = new LongAdder();
     private final LongAdder requeued = new LongAdder();
     private final LongAdder rejected = new LongAdder();
+    private final LongAdder delayed = new LongAdder();
     private final LongAdder onEventLoop = new LongAdder();
     private final LongAdder offEventLoop = new LongAdder();
 
@@ -19,6 +20,7 @@ public final class SettlementStats {
             case ACK -> acked.increment();
             case RETRY -> requeued.increment();
             case DROP -> rejected.increment();
+            case RETRY_AFTER -> delayed.increment();
         }
         (onLoop ? onEventLoop : offEventLoop).increment();
     }
@@ -33,6 +35,11 @@ public final class SettlementStats {
 
     public long rejected() {
         return rejected.sum();
+    }
+
+    /** Deliveries acked with a delayed copy to come ({@code retryAfter}). */
+    public long delayed() {
+        return delayed.sum();
     }
 
     public long settledOnEventLoop() {

@@ -44,7 +44,10 @@ public final class Settler {
         window.add(delivery.deliveryTag());
     }
 
-    /** Settles the delivery as the outcome says; returns false (and sends nothing) if it was settled already. */
+    /**
+     * Settles the delivery as the outcome says; returns false (and sends nothing) if it was settled already. A
+     * {@code retryAfter} is acked here: its copy is the delay strategy's business, arranged before this call.
+     */
     public boolean settle(InboundDelivery delivery, Outcome outcome) {
         boolean onLoop = Context.isOnEventLoopThread();
         if (!delivery.markSettled()) {
@@ -53,7 +56,7 @@ public final class Settler {
             return false;
         }
         long tag = delivery.deliveryTag();
-        if (outcome.kind() == Outcome.Kind.ACK) {
+        if (outcome.kind() == Outcome.Kind.ACK || outcome.kind() == Outcome.Kind.RETRY_AFTER) {
             window.mark(tag, AckWindow.ACK_PENDING);
             scheduleFlush();
         } else {

@@ -656,8 +656,12 @@ public final class InProcessServer {
 
     // ---- inspection, for the test API ---------------------------------------------------------------------------------
 
+    /** A message waiting in a queue, as the test API shows it. */
+    public record Waiting(AMQP.BasicProperties properties, byte[] body) {
+    }
+
     /** What waits in a queue, head first, without taking it. */
-    List<ServerMessage> ready(String queueName) throws BrokerException {
+    public List<Waiting> waiting(String queueName) throws BrokerException {
         return call(() -> {
             ServerQueue queue = queues.get(queueName);
             if (queue == null) {
@@ -665,16 +669,20 @@ public final class InProcessServer {
                         + "' in vhost '/'", null);
             }
             expireHead(queue);
-            return new ArrayList<>(queue.ready.values());
+            List<Waiting> waiting = new ArrayList<>();
+            for (ServerMessage message : queue.ready.values()) {
+                waiting.add(new Waiting(WireProperties.roundTrip(message.properties), message.body.clone()));
+            }
+            return waiting;
         });
     }
 
     /** A queue's declaration and counts: arguments, ready, unacked, consumers. */
-    record QueueSnapshot(String name, boolean durable, Map<String, Object> arguments, int ready, int unacked,
+    public record QueueSnapshot(String name, boolean durable, Map<String, Object> arguments, int ready, int unacked,
             int consumers) {
     }
 
-    QueueSnapshot snapshot(String queueName) throws BrokerException {
+    public QueueSnapshot snapshot(String queueName) throws BrokerException {
         return call(() -> {
             ServerQueue queue = queues.get(queueName);
             if (queue == null) {

@@ -1,0 +1,58 @@
+package io.quarkiverse.rabbitmq.subscriber;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import com.rabbitmq.client.AMQP;
+
+/**
+ * The in-process broker, for tests: inject it where {@code quarkus.rabbitmq-subscriber.broker=in-process}. Its clock
+ * is paused in tests, so {@link #advance(Duration)} lets any time pass at once: broker TTLs fire and so do the
+ * runtime's own timers (a {@code retryAfter} held in the service).
+ */
+public interface InProcessBroker {
+
+    /**
+     * Publishes to a queue through the default exchange, encoded as subscribers decode it: an object as JSON,
+     * {@code byte[]} and {@code String} as they are.
+     */
+    default void publish(String queue, Object payload) {
+        publish(queue, payload, Map.of());
+    }
+
+    /** Publishes to a queue with headers. */
+    void publish(String queue, Object payload, Map<String, Object> headers);
+
+    /**
+     * Lets {@code duration} pass on the paused clock: every broker TTL and runtime timer due in it fires at its
+     * instant, and what each one causes is settled before the next fires.
+     */
+    void advance(Duration duration);
+
+    /** Returns once every delivery that can happen now has happened and been settled. */
+    void awaitIdle();
+
+    /** What waits in a queue, head first, without taking it. */
+    List<QueuedMessage> messages(String queue);
+
+    /** A queue's arguments and counts. */
+    QueueView queue(String name);
+
+    /** A message waiting in a queue. Header values are plain Java values ({@code String}, not {@code LongString}). */
+    record QueuedMessage(byte[] body, Map<String, Object> headers, AMQP.BasicProperties properties) {
+
+        public String bodyAsString() {
+            return new String(body, StandardCharsets.UTF_8);
+        }
+
+        public Object header(String name) {
+            return headers.get(name);
+        }
+    }
+
+    /** A queue as declared, and what it holds: ready messages (depth), deliveries not settled, consumers. */
+    record QueueView(String name, Map<String, Object> arguments, int depth, int unacked, int consumers) {
+    }
+}

@@ -1,0 +1,126 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.LongString;
+
+import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
+
+/** The test API over the engine's in-process broker. */
+@Singleton
+public class InProcessBrokerBean implements InProcessBroker {
+
+    private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
+
+    @Inject
+    SubscriberEngine engine;
+
+    @Inject
+    ObjectMapper objectMapper;
+
+    private BrokerChannel channel;
+
+    private InProcessServer server() {
+        return engine.inProcessServer().orElseThrow(() -> new IllegalStateException("The in-process broker is not in "
+                + "use: set quarkus.rabbitmq-subscriber.broker=in-process (this application uses "
+                + engine.connection().describe() + ")"));
+    }
+
+    @Override
+    public synchronized void publish(String queue, Object payload, Map<String, Object> headers) {
+        server();
+        PayloadEncoder encoder = new PayloadEncoder(objectMapper);
+        AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
+                .messageId(UUID.randomUUID().toString())
+                .contentType(PayloadEncoder.isJson(payload) ? "application/json" : null)
+                .headers(headers.isEmpty() ? null : headers)
+                .build();
+        try {
+            if (channel == null || !channel.isOpen()) {
+                channel = engine.connection().createChannel();
+            }
+            channel.publish("", queue, false, properties, encoder.encode(payload));
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot publish to '" + queue + "' on the in-process broker", e);
+        }
+    }
+
+    @Override
+    public void advance(Duration duration) {
+        InProcessServer server = server();
+        if (!(server.clock() instanceof VirtualClock clock)) {
+            throw new IllegalStateException("The in-process broker's clock is not paused "
+                    + "(quarkus.rabbitmq-subscriber.in-process.clock=wall): time cannot be advanced");
+        }
+        clock.advance(duration, () -> server.awaitIdle(IDLE_TIMEOUT));
+    }
+
+    @Override
+    public void awaitIdle() {
+        server().awaitIdle(IDLE_TIMEOUT);
+    }
+
+    @Override
+    public List<QueuedMessage> messages(String queue) {
+        try {
+            List<QueuedMessage> messages = new ArrayList<>();
+            for (InProcessServer.Waiting waiting : server().waiting(queue)) {
+                AMQP.BasicProperties properties = waiting.properties();
+                Map<String, Object> headers = properties.getHeaders() == null ? Map.of()
+                        : plain(properties.getHeaders());
+                messages.add(new QueuedMessage(waiting.body(), headers, properties));
+            }
+            return messages;
+        } catch (IOException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public QueueView queue(String name) {
+        try {
+            InProcessServer.QueueSnapshot snapshot = server().snapshot(name);
+            return new QueueView(snapshot.name(), snapshot.arguments(), snapshot.ready(), snapshot.unacked(),
+                    snapshot.consumers());
+        } catch (IOException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /** Header values as plain Java values: LongString becomes String, nested tables and arrays too. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> plain(Map<String, Object> headers) {
+        Map<String, Object> result = new LinkedHashMap<>();
+        headers.forEach((key, value) -> result.put(key, plainValue(value)));
+        return result;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object plainValue(Object value) {
+        if (value instanceof LongString text) {
+            return text.toString();
+        }
+        if (value instanceof Map<?, ?> map) {
+            return plain((Map<String, Object>) map);
+        }
+        if (value instanceof List<?> list) {
+            return list.stream().map(InProcessBrokerBean::plainValue).toList();
+        }
+        return value;
+    }
+}

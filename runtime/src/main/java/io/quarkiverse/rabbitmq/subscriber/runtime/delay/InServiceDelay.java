@@ -1,0 +1,105 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.delay;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+import org.jboss.logging.Logger;
+
+import com.rabbitmq.client.AMQP;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery;
+
+/**
+ * The {@code IN_SERVICE} delay: the service holds the copy of a message and publishes it back to its queue once the
+ * delay has passed on the runtime's clock. At most once across a crash; a graceful stop publishes every pending copy at
+ * once, so a clean restart loses nothing.
+ */
+public final class InServiceDelay {
+
+    private static final Logger LOG = Logger.getLogger(InServiceDelay.class);
+
+    private final String queue;
+    private final BrokerChannel channel;
+    private final Clock clock;
+    private final String retryCountHeader;
+    private final Set<PendingCopy> pending = new LinkedHashSet<>();
+
+    public InServiceDelay(String queue, BrokerChannel channel, Clock clock, String retryCountHeader) {
+        this.queue = queue;
+        this.channel = channel;
+        this.clock = clock;
+        this.retryCountHeader = retryCountHeader;
+    }
+
+    private final class PendingCopy {
+        final AMQP.BasicProperties properties;
+        final byte[] body;
+        final String messageId;
+        Clock.Timer timer;
+
+        PendingCopy(AMQP.BasicProperties properties, byte[] body, String messageId) {
+            this.properties = properties;
+            this.body = body;
+            this.messageId = messageId;
+        }
+    }
+
+    /** Holds a copy of the delivery for {@code delay}; call before the original is acked. */
+    public void hold(InboundDelivery delivery, Duration delay) {
+        PendingCopy copy = new PendingCopy(copyProperties(delivery), delivery.body(), delivery.describe());
+        synchronized (pending) {
+            pending.add(copy);
+            copy.timer = clock.schedule(delay, () -> release(copy));
+        }
+    }
+
+    /** The copy's properties: every header and property kept, x-death stripped, the retry count raised by one. */
+    AMQP.BasicProperties copyProperties(InboundDelivery delivery) {
+        Map<String, Object> headers = new LinkedHashMap<>(delivery.headers());
+        headers.remove("x-death");
+        headers.remove("x-first-death-reason");
+        headers.remove("x-first-death-queue");
+        headers.remove("x-first-death-exchange");
+        headers.put(retryCountHeader, delivery.retryCount() + 1);
+        return delivery.properties().builder().headers(headers).build();
+    }
+
+    private void release(PendingCopy copy) {
+        synchronized (pending) {
+            if (!pending.remove(copy)) {
+                return;
+            }
+        }
+        publish(copy);
+    }
+
+    private void publish(PendingCopy copy) {
+        try {
+            channel.publish("", queue, false, copy.properties, copy.body);
+        } catch (Exception e) {
+            LOG.errorf("Could not publish the delayed copy of %s back to queue '%s': %s. The copy is lost", copy.messageId,
+                    queue, e.toString());
+        }
+    }
+
+    /** On a graceful stop: publishes every copy still waiting, now. */
+    public void releaseAll() {
+        Set<PendingCopy> copies;
+        synchronized (pending) {
+            copies = new LinkedHashSet<>(pending);
+            pending.clear();
+        }
+        for (PendingCopy copy : copies) {
+            copy.timer.cancel();
+            publish(copy);
+        }
+        if (!copies.isEmpty()) {
+            LOG.infof("Published %d delayed copy(ies) back to queue '%s' early, on shutdown", copies.size(), queue);
+        }
+    }
+}

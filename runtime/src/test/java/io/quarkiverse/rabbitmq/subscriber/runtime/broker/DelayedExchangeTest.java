@@ -1,0 +1,76 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.broker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import com.rabbitmq.client.AMQP;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
+
+/**
+ * The x-delayed-message exchange: a message waits its x-delay, then routes as the x-delayed-type says, and a short
+ * delay never waits behind a long one. The in-process broker is checked on its own; the comparison with a server runs
+ * only where the server has the rabbitmq_delayed_message_exchange plugin.
+ */
+class DelayedExchangeTest {
+
+    static final BrokerConformanceTest.Scenario DELAYS = run -> {
+        String exchange = run.exchange("delayed");
+        String queue = run.queue("q");
+        run.declare(queue, Map.of());
+        run.channel.declareExchange(exchange, "x-delayed-message", true, false, Map.of("x-delayed-type", "direct"));
+        run.channel.bindQueue(queue, exchange, "k", Map.of());
+        run.publish(exchange, "k", "long", delayed(1000));
+        run.publish(exchange, "k", "short", delayed(200));
+        run.target.holdsFor(Duration.ofMillis(150), () -> run.depth(queue) == 0);
+        run.elapse(Duration.ofMillis(50));
+        run.drain("first", queue, 1);
+        run.elapse(Duration.ofMillis(800));
+        run.drain("then", queue, 1);
+    };
+
+    static AMQP.BasicProperties delayed(int millis) {
+        return new AMQP.BasicProperties.Builder().headers(Map.of("x-delay", millis)).build();
+    }
+
+    @Test
+    void inProcessDelaysEachMessageByItsOwnDelay() throws Exception {
+        List<String> transcript = BrokerConformanceTest
+                .transcript(new Target.InProcess(InProcessServer.Version.V3_10), DELAYS);
+        assertEquals(2, transcript.size(), String.join("\n", transcript));
+        assertEquals(true, transcript.get(0).startsWith("first: ") && transcript.get(0).contains("body=short"),
+                transcript.get(0));
+        assertEquals(true, transcript.get(1).startsWith("then: ") && transcript.get(1).contains("body=long"),
+                transcript.get(1));
+    }
+
+    @Test
+    void sameAsAServerWithThePlugin() throws Exception {
+        Assumptions.assumeTrue(realBrokerHasThePlugin(), "The RabbitMQ at " + Target.Real.URL + " has no "
+                + "rabbitmq_delayed_message_exchange plugin (Debian's 3.10.8 does not ship it): only the in-process "
+                + "broker's delayed exchange is tested here");
+        List<String> real = BrokerConformanceTest.transcript(new Target.Real(), DELAYS);
+        List<String> inProcess = BrokerConformanceTest.transcript(new Target.InProcess(InProcessServer.Version.V3_10),
+                DELAYS);
+        assertEquals(String.join("\n", real), String.join("\n", inProcess));
+    }
+
+    /** Declaring the exchange type is the test: without the plugin the server refuses it (and closes the connection). */
+    static boolean realBrokerHasThePlugin() {
+        try (BrokerConnection connection = new Target.Real().connect();
+                BrokerChannel channel = connection.createChannel()) {
+            String probe = "conf.delayed-probe." + System.nanoTime();
+            channel.declareExchange(probe, "x-delayed-message", false, true, Map.of("x-delayed-type", "direct"));
+            channel.deleteExchange(probe);
+            return true;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+}

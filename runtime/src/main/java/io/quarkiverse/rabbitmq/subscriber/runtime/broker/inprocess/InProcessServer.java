@@ -278,9 +278,17 @@ public final class InProcessServer {
     }
 
     private ServerQueue existingQueue(ServerChannel channel, String name) throws BrokerException {
+        try {
+            return lookup(name);
+        } catch (BrokerException e) {
+            throw refuse(channel, e.replyCode(), e.replyText());
+        }
+    }
+
+    private ServerQueue lookup(String name) throws BrokerException {
         ServerQueue queue = queues.get(name);
         if (queue == null) {
-            throw refuse(channel, BrokerException.NOT_FOUND, "NOT_FOUND - no queue '" + name + "' in vhost '/'");
+            throw new BrokerException(BrokerException.NOT_FOUND, "NOT_FOUND - no queue '" + name + "' in vhost '/'", null);
         }
         return queue;
     }
@@ -663,11 +671,7 @@ public final class InProcessServer {
     /** What waits in a queue, head first, without taking it. */
     public List<Waiting> waiting(String queueName) throws BrokerException {
         return call(() -> {
-            ServerQueue queue = queues.get(queueName);
-            if (queue == null) {
-                throw new BrokerException(BrokerException.NOT_FOUND, "NOT_FOUND - no queue '" + queueName
-                        + "' in vhost '/'", null);
-            }
+            ServerQueue queue = lookup(queueName);
             expireHead(queue);
             List<Waiting> waiting = new ArrayList<>();
             for (ServerMessage message : queue.ready.values()) {
@@ -684,11 +688,7 @@ public final class InProcessServer {
 
     public QueueSnapshot snapshot(String queueName) throws BrokerException {
         return call(() -> {
-            ServerQueue queue = queues.get(queueName);
-            if (queue == null) {
-                throw new BrokerException(BrokerException.NOT_FOUND, "NOT_FOUND - no queue '" + queueName
-                        + "' in vhost '/'", null);
-            }
+            ServerQueue queue = lookup(queueName);
             expireHead(queue);
             int unsettled = 0;
             for (ServerConsumer consumer : queue.consumers) {

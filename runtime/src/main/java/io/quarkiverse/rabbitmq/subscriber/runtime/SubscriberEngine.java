@@ -182,7 +182,7 @@ public class SubscriberEngine {
         Settler settler = new Settler(channel, definition.queue, eventLoop, stats, inFlight::end);
         InServiceDelay delay = new InServiceDelay(definition.queue, channel, clock(), config.retryCountHeader());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
-                settler, delay);
+                settler, delay, eventLoop);
         SubscriberConsumer consumer = new SubscriberConsumer(definition.queue, eventLoop, dispatcher, inFlight,
                 config.retryCountHeader());
         String tag = channel.consume(definition.queue, consumer);

@@ -37,14 +37,16 @@ public final class HandlerDispatcher {
     private final PayloadDecoder decoder;
     private final Settler settler;
     private final InServiceDelay delay;
+    private final Completions completions;
 
     public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler,
-            InServiceDelay delay) {
+            InServiceDelay delay, Context eventLoop) {
         this.definition = definition;
         this.invoker = definition.invoker.getValue();
         this.decoder = decoder;
         this.settler = settler;
         this.delay = delay;
+        this.completions = new Completions(eventLoop, this::complete);
     }
 
     /** Called on the delivery's duplicated event-loop context, in the order deliveries arrived. */
@@ -62,13 +64,13 @@ public final class HandlerDispatcher {
         }
         switch (definition.executionModel) {
             case EVENT_LOOP -> complete(context, delivery, invoke(arguments));
-            case WORKER -> context.executeBlocking(() -> invoke(arguments), false)
-                    .onComplete(result -> complete(context, delivery,
-                            result.failed() ? new HandlerFailure(result.cause()) : result.result()));
-            case VIRTUAL_THREAD -> VirtualThreadsRecorder.getCurrent().execute(() -> {
-                Object result = invoke(arguments);
-                context.runOnContext(ignored -> complete(context, delivery, result));
-            });
+            // invoke() never throws: every result, a failure included, goes back through the completions.
+            case WORKER -> context.executeBlocking(() -> {
+                completions.offer(context, delivery, invoke(arguments));
+                return null;
+            }, false);
+            case VIRTUAL_THREAD -> VirtualThreadsRecorder.getCurrent()
+                    .execute(() -> completions.offer(context, delivery, invoke(arguments)));
         }
     }
 

@@ -84,9 +84,15 @@ public final class InProcessServer {
         return new InProcessConnection(this);
     }
 
+    /** Stops the broker thread; what it held is gone, as with a server that stops without persistence. */
     public void stop() {
         stopped = true;
         thread.interrupt();
+        synchronized (idleMonitor) {
+            pending = 0;
+            unacked = 0;
+            idleMonitor.notifyAll();
+        }
     }
 
     // ---- the broker thread ------------------------------------------------------------------------------------
@@ -123,10 +129,17 @@ public final class InProcessServer {
                 throw new IllegalStateException(e);
             }
         }
+        if (stopped) {
+            throw new BrokerException(320, "CONNECTION_FORCED - the in-process broker has stopped", null);
+        }
         FutureTask<T> task = new FutureTask<>(operation);
         post(task);
         try {
-            return task.get();
+            // Bounded: a server stopped after this call was queued never answers it.
+            return task.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new BrokerException(320, "CONNECTION_FORCED - the in-process broker did not answer within 60s"
+                    + (stopped ? ": it has stopped" : ""), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted waiting for the in-process broker", e);
@@ -144,6 +157,10 @@ public final class InProcessServer {
 
     /** Queues the operation for the broker thread, as a client's frame that expects no answer. */
     void post(Runnable operation) {
+        if (stopped) {
+            // A stopped server takes no frames, as a closed socket would not.
+            return;
+        }
         synchronized (idleMonitor) {
             pending++;
         }

@@ -18,6 +18,7 @@ import io.vertx.core.json.JsonObject;
 final class SubscriberDotNames {
 
     static final DotName SUBSCRIBER = DotName.createSimple(Subscriber.class);
+    static final DotName OBJECT = DotName.createSimple(Object.class);
     static final DotName OUTCOME = DotName.createSimple(Outcome.class);
     static final DotName DELIVERY = DotName.createSimple(Delivery.class);
     static final DotName UNI = DotName.createSimple(Uni.class);

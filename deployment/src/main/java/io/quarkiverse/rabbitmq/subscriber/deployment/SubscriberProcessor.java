@@ -2,6 +2,7 @@ package io.quarkiverse.rabbitmq.subscriber.deployment;
 
 import static io.quarkiverse.rabbitmq.subscriber.deployment.SubscriberDotNames.*;
 
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -13,6 +14,7 @@ import jakarta.enterprise.invoke.Invoker;
 import org.jboss.jandex.AnnotationInstance;
 import org.jboss.jandex.ClassInfo;
 import org.jboss.jandex.DotName;
+import org.jboss.jandex.IndexView;
 import org.jboss.jandex.MethodInfo;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -29,7 +31,6 @@ import io.quarkus.arc.deployment.BeanRegistrationPhaseBuildItem;
 import io.quarkus.arc.deployment.BeanRegistrationPhaseBuildItem.BeanConfiguratorBuildItem;
 import io.quarkus.arc.deployment.InvokerFactoryBuildItem;
 import io.quarkus.arc.deployment.UnremovableBeanBuildItem;
-import io.quarkus.arc.deployment.UnremovableBeanBuildItem.BeanClassAnnotationExclusion;
 import io.quarkus.arc.deployment.ValidationPhaseBuildItem;
 import io.quarkus.arc.deployment.ValidationPhaseBuildItem.ValidationErrorBuildItem;
 import io.quarkus.arc.processor.AnnotationStore;
@@ -41,6 +42,7 @@ import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
+import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveHierarchyBuildItem;
 import io.quarkus.deployment.recording.RecorderContext;
@@ -60,19 +62,62 @@ class SubscriberProcessor {
     }
 
     @BuildStep
-    void beans(BuildProducer<AdditionalBeanBuildItem> beans, BuildProducer<UnremovableBeanBuildItem> unremovable) {
+    void beans(CombinedIndexBuildItem combinedIndex, BuildProducer<AdditionalBeanBuildItem> beans,
+            BuildProducer<UnremovableBeanBuildItem> unremovable) {
         beans.produce(AdditionalBeanBuildItem.builder()
-                .addBeanClasses(SubscriberEngine.class, BrokerRabbitPublisher.class, InProcessBrokerBean.class).setUnremovable().build());
+                .addBeanClasses(SubscriberEngine.class, BrokerRabbitPublisher.class, InProcessBrokerBean.class)
+                .setUnremovable().build());
         // A bean whose only use is consuming a queue is referenced by nothing: keep it.
-        unremovable.produce(new UnremovableBeanBuildItem(new BeanClassAnnotationExclusion(SUBSCRIBER)));
+        IndexView index = combinedIndex.getIndex();
+        unremovable.produce(new UnremovableBeanBuildItem(bean -> bean.isClassBean()
+                && declaresSubscribers(bean.getTarget().get().asClass(), index)));
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(ObjectMapper.class));
     }
 
     @BuildStep
     AutoAddScopeBuildItem autoAddScope() {
-        // A class that declares subscribers but no scope becomes a @Singleton bean, as @ConsumeEvent classes do.
-        return AutoAddScopeBuildItem.builder().containsAnnotations(SUBSCRIBER).defaultScope(BuiltinScope.SINGLETON)
-                .reason("Found @Subscriber methods").build();
+        // A class that declares (or inherits) subscribers but no scope becomes a @Singleton bean, as @ConsumeEvent
+        // classes do.
+        return AutoAddScopeBuildItem.builder()
+                .match((clazz, annotations, index) -> !Modifier.isAbstract(clazz.flags()) && !clazz.isInterface()
+                        && declaresSubscribers(clazz, index))
+                .defaultScope(BuiltinScope.SINGLETON).reason("Found @Subscriber methods").build();
+    }
+
+    /** Whether the class or one of its superclasses declares a @Subscriber method. */
+    static boolean declaresSubscribers(ClassInfo clazz, IndexView index) {
+        for (ClassInfo current = clazz; current != null; current = superclass(current, index)) {
+            if (current.hasDeclaredAnnotation(SUBSCRIBER) || current.annotationsMap().containsKey(SUBSCRIBER)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static ClassInfo superclass(ClassInfo clazz, IndexView index) {
+        DotName superName = clazz.superName();
+        return superName == null || superName.equals(OBJECT) ? null : index.getClassByName(superName);
+    }
+
+    /**
+     * The methods of a bean class and of its superclasses, a method overridden in a subclass only once (the
+     * subclass's: CDI does not inherit method annotations). Bridge methods are left out: they repeat the annotation of
+     * the method they bridge to.
+     */
+    private static List<MethodInfo> methodsWithInherited(ClassInfo beanClass, IndexView index) {
+        List<MethodInfo> methods = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (ClassInfo current = beanClass; current != null; current = superclass(current, index)) {
+            for (MethodInfo method : current.methods()) {
+                if (method.isSynthetic() || method.isConstructor() || method.isStaticInitializer()) {
+                    continue;
+                }
+                if (seen.add(method.name() + method.parameterTypes())) {
+                    methods.add(method);
+                }
+            }
+        }
+        return methods;
     }
 
     @BuildStep
@@ -80,13 +125,10 @@ class SubscriberProcessor {
             BuildProducer<SubscriberMethodBuildItem> subscribers,
             BuildProducer<BeanConfiguratorBuildItem> registrationPhaseMarker) {
         AnnotationStore annotations = beanRegistration.getContext().get(BuildExtension.Key.ANNOTATION_STORE);
+        IndexView index = beanRegistration.getContext().get(BuildExtension.Key.INDEX);
         for (BeanInfo bean : beanRegistration.getContext().beans().classBeans()) {
             ClassInfo beanClass = bean.getTarget().get().asClass();
-            for (MethodInfo method : beanClass.methods()) {
-                // Bridge methods repeat the annotation of the method they bridge to.
-                if (method.isSynthetic()) {
-                    continue;
-                }
+            for (MethodInfo method : methodsWithInherited(beanClass, index)) {
                 AnnotationInstance subscriber = annotations.getAnnotation(method, SUBSCRIBER);
                 if (subscriber == null) {
                     continue;

@@ -50,6 +50,7 @@ import io.vertx.core.impl.VertxInternal;
 public class SubscriberEngine {
 
     private static final Logger LOG = Logger.getLogger(SubscriberEngine.class);
+    private static final Duration RESUBSCRIBE_DELAY = Duration.ofSeconds(1);
 
     @Inject
     Vertx vertx;
@@ -70,6 +71,9 @@ public class SubscriberEngine {
     private BrokerConnection connection;
     private InProcessServer inProcessServer;
     private Clock clock;
+    /** Set when a stop begins: no more subscribing. */
+    private volatile boolean stopping;
+    /** Set when the connection is closed for good. */
     private boolean stopped;
 
     private record RunningSubscriber(SubscriberDefinition definition, BrokerChannel channel, SubscriberConsumer consumer,
@@ -161,16 +165,22 @@ public class SubscriberEngine {
         if (definitions.isEmpty() || !running.isEmpty()) {
             return;
         }
-        BrokerConnection connection = connection();
-        if (buildTimeConfig.declareTopology()) {
-            TopologyDeclarer.declare(connection, definitions);
-        } else {
-            TopologyDeclarer.checkExists(connection, definitions);
+        try {
+            BrokerConnection connection = connection();
+            if (buildTimeConfig.declareTopology()) {
+                TopologyDeclarer.declare(connection, definitions);
+            } else {
+                TopologyDeclarer.checkExists(connection, definitions);
+            }
+            for (SubscriberDefinition definition : definitions) {
+                running.add(startOne(connection, definition));
+            }
+        } catch (Exception | Error e) {
+            // Quarkus does not fire ShutdownEvent for an application that failed to start: release everything here.
+            stop();
+            throw e;
         }
-        for (SubscriberDefinition definition : definitions) {
-            running.add(startOne(connection, definition));
-        }
-        LOG.infof("Consuming %d RabbitMQ queue(s): %s", running.size(),
+        LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", running.size(), connection.describe(),
                 running.stream().map(r -> r.definition().queue).toList());
     }
 
@@ -184,18 +194,75 @@ public class SubscriberEngine {
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
                 settler, delay, eventLoop);
         SubscriberConsumer consumer = new SubscriberConsumer(definition.queue, eventLoop, dispatcher, inFlight,
-                config.retryCountHeader());
+                config.retryCountHeader(), () -> subscriberLost(definition, "the broker cancelled its consumer"));
+        channel.onBrokerClose(reason -> subscriberLost(definition, "the broker closed its channel: " + reason.replyText()));
         String tag = channel.consume(definition.queue, consumer);
         return new RunningSubscriber(definition, channel, consumer, tag, delay);
     }
 
-    /** Graceful stop; safe to call more than once. */
-    public synchronized void stop() {
-        if (stopped) {
+    /**
+     * The broker stopped a subscriber's consumer (its queue was deleted, its channel closed on an error, a consumer
+     * timeout): say so, and subscribe again, declaring the queue again where the application declares topology.
+     */
+    private void subscriberLost(SubscriberDefinition definition, String why) {
+        if (stopping) {
             return;
         }
-        stopped = true;
-        for (RunningSubscriber subscriber : running) {
+        LOG.errorf("%s stopped consuming queue '%s': %s. Subscribing again in %s", definition.method, definition.queue,
+                why, RESUBSCRIBE_DELAY);
+        // Subscribing waits for the broker's answers: off the event loop the wall clock's timer fires on.
+        clock().schedule(RESUBSCRIBE_DELAY, () -> vertx.executeBlocking(() -> {
+            resubscribe(definition);
+            return null;
+        }, false));
+    }
+
+    private void resubscribe(SubscriberDefinition definition) {
+        synchronized (this) {
+            if (stopping) {
+                return;
+            }
+            for (int i = 0; i < running.size(); i++) {
+                RunningSubscriber old = running.get(i);
+                if (old.definition() != definition) {
+                    continue;
+                }
+                try {
+                    BrokerConnection connection = connection();
+                    if (buildTimeConfig.declareTopology()) {
+                        TopologyDeclarer.declare(connection, List.of(definition));
+                    } else {
+                        TopologyDeclarer.checkExists(connection, List.of(definition));
+                    }
+                    old.consumer().stopTakingDeliveries();
+                    old.delay().releaseAll();
+                    old.channel().close();
+                    running.set(i, startOne(connection, definition));
+                    LOG.infof("%s consumes queue '%s' again", definition.method, definition.queue);
+                    return;
+                } catch (Exception e) {
+                    LOG.errorf("%s could not subscribe to queue '%s' again: %s", definition.method, definition.queue,
+                            e.getMessage());
+                }
+            }
+        }
+        subscriberLost(definition, "the last attempt failed");
+    }
+
+    /**
+     * Graceful stop; safe to call more than once. The wait for handlers in flight happens outside the engine's lock,
+     * so a handler that needs the connection (to publish) can still get it meanwhile.
+     */
+    public void stop() {
+        List<RunningSubscriber> stopping;
+        synchronized (this) {
+            if (this.stopping) {
+                return;
+            }
+            this.stopping = true;
+            stopping = new ArrayList<>(running);
+        }
+        for (RunningSubscriber subscriber : stopping) {
             subscriber.consumer().stopTakingDeliveries();
             try {
                 subscriber.channel().cancel(subscriber.consumerTag());
@@ -213,20 +280,22 @@ public class SubscriberEngine {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        for (RunningSubscriber subscriber : running) {
+        for (RunningSubscriber subscriber : stopping) {
             subscriber.delay().releaseAll();
         }
-        for (RunningSubscriber subscriber : running) {
-            subscriber.channel().close();
-        }
-        running.clear();
-        if (connection != null) {
-            connection.close();
-            connection = null;
-        }
-        if (inProcessServer != null) {
-            inProcessServer.stop();
+        synchronized (this) {
+            stopped = true;
+            for (RunningSubscriber subscriber : running) {
+                subscriber.channel().close();
+            }
+            running.clear();
+            if (connection != null) {
+                connection.close();
+                connection = null;
+            }
+            if (inProcessServer != null) {
+                inProcessServer.stop();
+            }
         }
     }
-
 }

@@ -8,7 +8,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,12 +26,13 @@ class ConnectionRecoveryTest {
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(ConnectionRecoveryTest::deleteQueue)
             .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
             .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)));
 
-    @AfterAll
+    /** After the application stopped, so no consumer of it sees the queues go. */
     static void deleteQueue() {
         RabbitAdmin.with(admin -> admin.delete(QUEUE));
     }

@@ -10,7 +10,6 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,12 +29,13 @@ class DeliveryMetadataTest {
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(DeliveryMetadataTest::deleteQueues)
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.retry-count-header", "x-attempts")
             .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE, JSON, BUFFER)));
 
-    @AfterAll
+    /** After the application stopped, so no consumer of it sees the queues go. */
     static void deleteQueues() {
         RabbitAdmin.with(admin -> admin.delete(QUEUE, JSON, BUFFER));
     }

@@ -6,11 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -23,6 +24,7 @@ import io.smallrye.common.annotation.NonBlocking;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 
 /**
  * Handlers run where their execution model says; every delivery is settled on the subscriber's event loop all the
@@ -31,15 +33,16 @@ import io.vertx.core.Context;
 class ExecutionModelTest {
 
     static final String[] QUEUES = { "t.model.worker", "t.model.blocking-uni", "t.model.nonblocking",
-            "t.model.uni", "t.model.virtual" };
+            "t.model.uni", "t.model.virtual", "t.model.completed-on-worker" };
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(ExecutionModelTest::deleteQueues)
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
             .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUES)));
 
-    @AfterAll
+    /** After the application stopped, so no consumer of it sees the queues go. */
     static void deleteQueues() {
         RabbitAdmin.with(admin -> admin.delete(QUEUES));
     }
@@ -67,6 +70,7 @@ class ExecutionModelTest {
         assertFalse(handlers.onEventLoop.get("t.model.blocking-uni"), "@Blocking moves a Uni handler to a worker");
         assertTrue(handlers.onEventLoop.get("t.model.nonblocking"), "@NonBlocking keeps a handler on the event loop");
         assertTrue(handlers.onEventLoop.get("t.model.uni"), "a Uni handler runs on the event loop");
+        assertFalse(handlers.onEventLoop.get("t.model.completed-on-worker"));
         assertFalse(handlers.onEventLoop.get("t.model.virtual"), "@RunOnVirtualThread leaves the event loop");
         RabbitAdmin.with(admin -> {
             for (String queue : QUEUES) {
@@ -103,6 +107,17 @@ class ExecutionModelTest {
         @Subscriber("t.model.uni")
         Uni<Outcome> uni(String body) {
             return Uni.createFrom().item(record("t.model.uni"));
+        }
+
+        /** The result completes on a worker thread where the delivery's context is current: still settled on the loop. */
+        @Subscriber("t.model.completed-on-worker")
+        CompletionStage<Outcome> completedOnWorker(String body) {
+            CompletableFuture<Outcome> result = new CompletableFuture<>();
+            Vertx.currentContext().executeBlocking(() -> {
+                result.complete(record("t.model.completed-on-worker"));
+                return null;
+            }, false);
+            return result;
         }
 
         @RunOnVirtualThread

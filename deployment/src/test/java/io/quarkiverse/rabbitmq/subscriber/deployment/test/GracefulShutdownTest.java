@@ -10,7 +10,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -29,11 +28,12 @@ class GracefulShutdownTest {
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(GracefulShutdownTest::deleteQueues)
             .withApplicationRoot(jar -> jar.addClasses(SlowHandler.class, RabbitAdmin.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
             .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)));
 
-    @AfterAll
+    /** After the application stopped, so no consumer of it sees the queues go. */
     static void deleteQueues() {
         RabbitAdmin.with(admin -> admin.delete(QUEUE));
     }

@@ -12,13 +12,20 @@ import io.quarkus.test.QuarkusUnitTest;
 /** With declare-topology off, startup checks the queues passively and refuses to start, naming every missing one. */
 class MissingQueuesTest {
 
+    /** A failed start releases its connection: Quarkus fires no ShutdownEvent for it. */
+    static final String CONNECTION = "missing-queues-test-" + ProcessHandle.current().pid();
+
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
             .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete("t.missing.one", "t.missing.two")))
-            .assertException(Failures.mentions("declare-topology is false", "'t.missing.one'", "'t.missing.two'"));
+            .assertException(Failures.mentions("declare-topology is false", "'t.missing.one'", "'t.missing.two'")
+                    .andThen(failure -> org.awaitility.Awaitility.await()
+                            .until(() -> RabbitAdmin.connectionsNamed(CONNECTION).isEmpty())));
+
 
     @Test
     void startupFails() {

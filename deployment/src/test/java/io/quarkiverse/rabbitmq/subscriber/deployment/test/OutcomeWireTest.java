@@ -12,7 +12,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -36,6 +35,7 @@ class OutcomeWireTest {
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(OutcomeWireTest::deleteQueues)
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
@@ -46,7 +46,7 @@ class OutcomeWireTest {
                 }
             }));
 
-    @AfterAll
+    /** After the application stopped, so no consumer of it sees the queues go. */
     static void deleteQueues() {
         RabbitAdmin.with(admin -> {
             for (String queue : QUEUES) {

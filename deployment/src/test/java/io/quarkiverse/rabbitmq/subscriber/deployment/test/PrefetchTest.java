@@ -10,7 +10,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,13 +27,14 @@ class PrefetchTest {
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(PrefetchTest::deleteQueues)
             .withApplicationRoot(jar -> jar.addClasses(Stuck.class, RabbitAdmin.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.prefetch", "3")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.shutdown-timeout", "1s")
             .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(CONFIGURED, ANNOTATED)));
 
-    @AfterAll
+    /** After the application stopped, so no consumer of it sees the queues go. */
     static void deleteQueues() {
         RabbitAdmin.with(admin -> admin.delete(CONFIGURED, ANNOTATED));
     }

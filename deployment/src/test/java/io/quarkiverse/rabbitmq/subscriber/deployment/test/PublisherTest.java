@@ -13,7 +13,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -34,11 +33,12 @@ class PublisherTest {
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(PublisherTest::cleanUp)
             .withApplicationRoot(jar -> jar.addClasses(Inbox.class, Refund.class, RabbitAdmin.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
             .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE, RAW)));
 
-    @AfterAll
+    /** After the application stopped, so no consumer of it sees the queues go. */
     static void cleanUp() {
         RabbitAdmin.with(admin -> {
             admin.delete(QUEUE, RAW);
@@ -89,6 +89,17 @@ class PublisherTest {
                 () -> publisher.sendAndAwait("t.publisher.nowhere-" + System.nanoTime(), "lost?"));
         assertNotNull(failure.getMessage());
         assertTrue(failure.getMessage().contains("unroutable"), failure.getMessage());
+    }
+
+    @Test
+    void aConfirmedPublishToAMissingExchangeFailsInsteadOfHanging() {
+        RuntimeException failure = assertThrows(RuntimeException.class, () -> publisher
+                .sendConfirmed("t.publisher.no-such-exchange", "k", "x", Map.of()).await()
+                .atMost(Duration.ofSeconds(10)));
+        assertTrue(failure.getMessage().contains("no exchange 't.publisher.no-such-exchange'"), failure.getMessage());
+        // The publisher recovers: the next confirmed publish goes through on a fresh channel.
+        publisher.sendAndAwait(QUEUE, new Refund(3, "4444", 300));
+        await().until(() -> inbox.refunds.contains(new Refund(3, "4444", 300)));
     }
 
     public record Refund(long id, String card, long amountCents) {

@@ -11,7 +11,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.TestMethodOrder;
@@ -38,11 +37,12 @@ class RetryAfterWireTest {
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(RetryAfterWireTest::deleteQueues)
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
             .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(SHORT, LONG)));
 
-    @AfterAll
+    /** After the application stopped, so no consumer of it sees the queues go. */
     static void deleteQueues() {
         RabbitAdmin.with(admin -> admin.delete(SHORT, LONG));
     }

@@ -10,7 +10,6 @@ import java.util.logging.Level;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,6 +27,7 @@ class UndecodablePayloadTest {
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(UndecodablePayloadTest::deleteQueues)
             .withApplicationRoot(jar -> jar.addClasses(Refunds.class, Refund.class, RabbitAdmin.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
@@ -39,7 +39,7 @@ class UndecodablePayloadTest {
                     && record.getLoggerName().startsWith("io.quarkiverse.rabbitmq.subscriber"))
             .assertLogRecords(UndecodablePayloadTest::exactlyOneClearError);
 
-    @AfterAll
+    /** After the application stopped, so no consumer of it sees the queues go. */
     static void deleteQueues() {
         RabbitAdmin.with(admin -> admin.delete(QUEUE, QUEUE + ".dead"));
     }

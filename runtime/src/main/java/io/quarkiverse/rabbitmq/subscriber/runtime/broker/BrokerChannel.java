@@ -56,6 +56,12 @@ public interface BrokerChannel extends AutoCloseable {
 
     boolean isOpen();
 
+    /**
+     * Tells the listener when the broker closes this channel (a refused method, a consumer timeout). Not called when
+     * the application closes it, nor when the connection is lost: amqp-client recovers connections itself.
+     */
+    void onBrokerClose(java.util.function.Consumer<BrokerException> listener);
+
     /** Closes the channel; its unsettled deliveries go back to their queues. Never throws. */
     @Override
     void close();

@@ -8,4 +8,8 @@ import com.rabbitmq.client.Envelope;
 public interface DeliveryHandler {
 
     void delivered(String consumerTag, Envelope envelope, AMQP.BasicProperties properties, byte[] body);
+
+    /** The broker cancelled the consumer (its queue was deleted, for one). */
+    default void cancelled() {
+    }
 }

@@ -12,4 +12,8 @@ public interface PublishListener {
     /** A mandatory message no queue took; it arrives before the message's confirm. */
     void returned(int replyCode, String replyText, String exchange, String routingKey, AMQP.BasicProperties properties,
             byte[] body);
+
+    /** The channel closed, for whatever reason: no confirm will come for what is still unconfirmed. */
+    default void closed(String reason) {
+    }
 }

@@ -23,10 +23,10 @@ import io.vertx.core.Vertx;
  * settles the outcome back on the delivery's event-loop context.
  * <p>
  * What a failure becomes: a handler that throws, returns a failed {@code Uni}/{@code CompletionStage}, or returns a
- * {@code null} outcome is logged with the queue, the message and the method. A message that fails on its first
- * delivery is requeued once ({@code basic.reject} requeue=true); one that fails again on a redelivery is rejected
- * without requeue, so it reaches the queue's dead-letter exchange where there is one. A poison message therefore costs
- * two deliveries, never an endless hot loop.
+ * {@code null} outcome is logged with the queue, the message and the method. The first time a message fails in this
+ * service it is requeued ({@code basic.reject} requeue=true); when it fails again it is rejected without requeue, so it
+ * reaches the queue's dead-letter exchange where there is one. A poison message therefore costs two deliveries, never
+ * an endless hot loop. Messages are recognised by their message id; see {@link FailureMemory}.
  */
 public final class HandlerDispatcher {
 
@@ -38,6 +38,7 @@ public final class HandlerDispatcher {
     private final Settler settler;
     private final InServiceDelay delay;
     private final Completions completions;
+    private final FailureMemory failures = new FailureMemory();
 
     public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler,
             InServiceDelay delay, Context eventLoop) {
@@ -61,16 +62,29 @@ public final class HandlerDispatcher {
                     decoder.expectedType(), e.getMessage());
             settle(delivery, Outcome.drop());
             return;
+        } catch (Throwable t) {
+            // Whatever else goes wrong before the handler runs still ends in a settlement.
+            complete(context, delivery, new HandlerFailure(t));
+            return;
         }
-        switch (definition.executionModel) {
-            case EVENT_LOOP -> complete(context, delivery, invoke(arguments));
-            // invoke() never throws: every result, a failure included, goes back through the completions.
-            case WORKER -> context.executeBlocking(() -> {
-                completions.offer(context, delivery, invoke(arguments));
-                return null;
-            }, false);
-            case VIRTUAL_THREAD -> VirtualThreadsRecorder.getCurrent()
-                    .execute(() -> completions.offer(context, delivery, invoke(arguments)));
+        try {
+            switch (definition.executionModel) {
+                case EVENT_LOOP -> complete(context, delivery, invoke(arguments));
+                // invoke() never throws: every result, a failure included, goes back through the completions.
+                case WORKER -> {
+                    var started = context.executeBlocking(() -> {
+                        completions.offer(context, delivery, invoke(arguments));
+                        return null;
+                    }, false);
+                    if (started.failed()) {
+                        complete(context, delivery, new HandlerFailure(started.cause()));
+                    }
+                }
+                case VIRTUAL_THREAD -> VirtualThreadsRecorder.getCurrent()
+                        .execute(() -> completions.offer(context, delivery, invoke(arguments)));
+            }
+        } catch (Throwable t) {
+            complete(context, delivery, new HandlerFailure(t));
         }
     }
 
@@ -120,7 +134,9 @@ public final class HandlerDispatcher {
         if (result instanceof CompletionStage<?> stage) {
             stage.whenComplete((value, failure) -> {
                 Object settled = failure != null ? new HandlerFailure(unwrap(failure)) : value;
-                if (Vertx.currentContext() == context) {
+                // The context may be current on a worker thread too (executeBlocking dispatches on it): settle only
+                // on the event loop itself.
+                if (Context.isOnEventLoopThread() && Vertx.currentContext() == context) {
                     settle(delivery, outcomeOf(delivery, settled, true));
                 } else {
                     context.runOnContext(ignored -> settle(delivery, outcomeOf(delivery, settled, true)));
@@ -151,19 +167,22 @@ public final class HandlerDispatcher {
     }
 
     private Outcome failed(InboundDelivery delivery, Throwable cause) {
-        Outcome outcome = delivery.redelivered() ? Outcome.drop() : Outcome.retry();
+        Outcome outcome = failures.firstFailure(delivery.messageId(), delivery.redelivered()) ? Outcome.retry()
+                : Outcome.drop();
         LOG.errorf(cause, "%s failed for %s on queue '%s'; %s", definition.method, delivery.describe(),
                 delivery.queue(), outcome.kind() == Outcome.Kind.RETRY
                         ? "requeueing it once (a second failure rejects it)"
-                        : "it failed on a redelivery too: rejecting it without requeue");
+                        : "it failed before: rejecting it without requeue");
         return outcome;
     }
 
     private void settle(InboundDelivery delivery, Outcome outcome) {
-        if (outcome.kind() == Outcome.Kind.RETRY_AFTER) {
+        if (outcome.kind() == Outcome.Kind.RETRY_AFTER && !delivery.isSettled()) {
             // The copy is arranged before the ack leaves: a crash in between duplicates, never loses.
-            if (!delivery.isSettled()) {
+            try {
                 delay.hold(delivery, outcome.delay());
+            } catch (RuntimeException e) {
+                outcome = failed(delivery, e);
             }
         }
         settler.settle(delivery, outcome);

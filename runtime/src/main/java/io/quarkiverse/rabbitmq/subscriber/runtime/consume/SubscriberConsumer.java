@@ -27,10 +27,12 @@ public final class SubscriberConsumer implements DeliveryHandler {
     private final String retryCountHeader;
     private final Queue<InboundDelivery> inbox = PlatformDependent.newMpscQueue();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
+    private final Runnable onCancelled;
     private volatile boolean stopping;
 
     public SubscriberConsumer(String queue, Context eventLoop, HandlerDispatcher dispatcher, InFlight inFlight,
-            String retryCountHeader) {
+            String retryCountHeader, Runnable onCancelled) {
+        this.onCancelled = onCancelled;
         this.queue = queue;
         this.eventLoop = eventLoop;
         this.dispatcher = dispatcher;
@@ -45,13 +47,22 @@ public final class SubscriberConsumer implements DeliveryHandler {
 
     @Override
     public void delivered(String consumerTag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+        // Counted before the check: a stop that sees no delivery in flight cannot miss one that passed the check.
+        inFlight.begin();
         if (stopping) {
+            inFlight.end(1);
             return;
         }
-        inFlight.begin();
         inbox.offer(new InboundDelivery(queue, envelope, properties, body, retryCountHeader));
         if (drainScheduled.compareAndSet(false, true)) {
             eventLoop.runOnContext(ignored -> drain());
+        }
+    }
+
+    @Override
+    public void cancelled() {
+        if (!stopping) {
+            onCancelled.run();
         }
     }
 

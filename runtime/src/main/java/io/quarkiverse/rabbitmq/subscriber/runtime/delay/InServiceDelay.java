@@ -28,6 +28,8 @@ public final class InServiceDelay {
     private final Clock clock;
     private final String retryCountHeader;
     private final Set<PendingCopy> pending = new LinkedHashSet<>();
+    /** After a graceful stop released the copies, new ones go out at once: no timer outlives the stop. */
+    private boolean released;
 
     public InServiceDelay(String queue, BrokerChannel channel, Clock clock, String retryCountHeader) {
         this.queue = queue;
@@ -53,9 +55,13 @@ public final class InServiceDelay {
     public void hold(InboundDelivery delivery, Duration delay) {
         PendingCopy copy = new PendingCopy(copyProperties(delivery), delivery.body(), delivery.describe());
         synchronized (pending) {
-            pending.add(copy);
-            copy.timer = clock.schedule(delay, () -> release(copy));
+            if (!released) {
+                pending.add(copy);
+                copy.timer = clock.schedule(delay, () -> release(copy));
+                return;
+            }
         }
+        publish(copy);
     }
 
     /** The copy's properties: every header and property kept, x-death stripped, the retry count raised by one. */
@@ -65,6 +71,8 @@ public final class InServiceDelay {
         headers.remove("x-first-death-reason");
         headers.remove("x-first-death-queue");
         headers.remove("x-first-death-exchange");
+        // A quorum queue's count belongs to the original; the copy is a new message.
+        headers.remove("x-delivery-count");
         headers.put(retryCountHeader, delivery.retryCount() + 1);
         return delivery.properties().builder().headers(headers).build();
     }
@@ -91,6 +99,7 @@ public final class InServiceDelay {
     public void releaseAll() {
         Set<PendingCopy> copies;
         synchronized (pending) {
+            released = true;
             copies = new LinkedHashSet<>(pending);
             pending.clear();
         }

@@ -126,6 +126,12 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
                     settle(sequenceNumber, multiple, "the broker nacked the message");
                 }
 
+                @Override
+                public void closed(String reason) {
+                    // No confirm comes after this; after a recovery the sequence starts again at 1.
+                    failAllPending("the channel closed before the broker confirmed: " + reason);
+                }
+
                 // A mandatory message no queue takes comes back before its ack: fail its publish first.
                 @Override
                 public void returned(int replyCode, String replyText, String exchange, String routingKey,

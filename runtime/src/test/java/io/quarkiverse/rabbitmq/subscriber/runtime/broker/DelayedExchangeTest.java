@@ -50,15 +50,66 @@ class DelayedExchangeTest {
                 transcript.get(1));
     }
 
+    /** What the plugin does, and so must the in-process broker: no delay routes at once; a delayed mandatory returns. */
+    static final BrokerConformanceTest.Scenario IMMEDIATE_AND_MANDATORY = run -> {
+        String exchange = run.exchange("delayed");
+        String queue = run.queue("q");
+        run.declare(queue, Map.of());
+        run.channel.declareExchange(exchange, "x-delayed-message", true, false, Map.of("x-delayed-type", "direct"));
+        run.channel.bindQueue(queue, exchange, "k", Map.of());
+        run.publish(exchange, "k", "no delay", new AMQP.BasicProperties());
+        run.publish(exchange, "k", "zero delay", delayed(0));
+        run.drain("immediate", queue, 2);
+        BrokerChannel confirming = run.connection.createChannel();
+        List<String> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+        confirming.confirmSelect(new PublishListener() {
+            @Override
+            public void acked(long sequenceNumber, boolean multiple) {
+                events.add("ack " + sequenceNumber);
+            }
+
+            @Override
+            public void nacked(long sequenceNumber, boolean multiple) {
+                events.add("nack " + sequenceNumber);
+            }
+
+            @Override
+            public void returned(int replyCode, String replyText, String exchangeName, String routingKey,
+                    AMQP.BasicProperties properties, byte[] body) {
+                events.add("return " + replyCode + " " + replyText);
+            }
+        });
+        confirming.publish(exchange, "k", true, delayed(100), Transcript.utf8("delayed mandatory"));
+        run.target.await(() -> events.size() == 2);
+        events.forEach(run::note);
+        run.elapse(Duration.ofMillis(100));
+        run.drain("delivered anyway", queue, 1);
+    };
+
+    @Test
+    void inProcessRoutesAtOnceWithoutDelayAndReturnsADelayedMandatoryPublish() throws Exception {
+        List<String> transcript = BrokerConformanceTest
+                .transcript(new Target.InProcess(InProcessServer.Version.V3_10), IMMEDIATE_AND_MANDATORY);
+        String text = String.join("\n", transcript);
+        assertEquals(5, transcript.size(), text);
+        assertEquals(true, transcript.get(0).contains("body=no delay"), text);
+        assertEquals(true, transcript.get(1).contains("body=zero delay"), text);
+        assertEquals("return 312 NO_ROUTE", transcript.get(2), text);
+        assertEquals("ack 1", transcript.get(3), text);
+        assertEquals(true, transcript.get(4).contains("body=delayed mandatory"), text);
+    }
+
     @Test
     void sameAsAServerWithThePlugin() throws Exception {
         Assumptions.assumeTrue(realBrokerHasThePlugin(), "The RabbitMQ at " + Target.Real.URL + " has no "
                 + "rabbitmq_delayed_message_exchange plugin (Debian's 3.10.8 does not ship it): only the in-process "
                 + "broker's delayed exchange is tested here");
-        List<String> real = BrokerConformanceTest.transcript(new Target.Real(), DELAYS);
-        List<String> inProcess = BrokerConformanceTest.transcript(new Target.InProcess(InProcessServer.Version.V3_10),
-                DELAYS);
-        assertEquals(String.join("\n", real), String.join("\n", inProcess));
+        for (BrokerConformanceTest.Scenario scenario : List.of(DELAYS, IMMEDIATE_AND_MANDATORY)) {
+            List<String> real = BrokerConformanceTest.transcript(new Target.Real(), scenario);
+            List<String> inProcess = BrokerConformanceTest
+                    .transcript(new Target.InProcess(InProcessServer.Version.V3_10), scenario);
+            assertEquals(String.join("\n", real), String.join("\n", inProcess));
+        }
     }
 
     /** Declaring the exchange type is the test: without the plugin the server refuses it (and closes the connection). */

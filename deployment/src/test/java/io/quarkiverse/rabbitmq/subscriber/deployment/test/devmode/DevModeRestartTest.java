@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.deployment.test.RabbitAdmin;
@@ -23,6 +23,13 @@ class DevModeRestartTest {
     static final String QUEUE = "t.devmode";
     static final String CONNECTION = "devmode-test-" + ProcessHandle.current().pid();
 
+    /**
+     * Registered before the application: JUnit runs afterAll callbacks in reverse order, so this deletes the queue
+     * once the application has stopped (before, its consumer would see the queue go and declare it again).
+     */
+    @RegisterExtension
+    static final AfterAllCallback deleteQueueLast = context -> RabbitAdmin.with(admin -> admin.delete(QUEUE));
+
     @RegisterExtension
     static final QuarkusDevModeTest dev = new QuarkusDevModeTest()
             .withApplicationRoot(jar -> jar.addClass(DevModeSubscriber.class)
@@ -35,11 +42,6 @@ class DevModeRestartTest {
     @BeforeAll
     static void cleanQueue() {
         RabbitAdmin.with(admin -> admin.drainIfExists(QUEUE));
-    }
-
-    @AfterAll
-    static void deleteQueue() {
-        RabbitAdmin.with(admin -> admin.delete(QUEUE));
     }
 
     @Test

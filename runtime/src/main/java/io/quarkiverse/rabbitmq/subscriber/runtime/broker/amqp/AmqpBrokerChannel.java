@@ -110,6 +110,11 @@ final class AmqpBrokerChannel implements BrokerChannel {
                         byte[] body) {
                     handler.delivered(consumerTag, envelope, properties, body);
                 }
+
+                @Override
+                public void handleCancel(String consumerTag) {
+                    handler.cancelled();
+                }
             });
         } catch (IOException | AlreadyClosedException e) {
             throw refusal(e);
@@ -144,7 +149,18 @@ final class AmqpBrokerChannel implements BrokerChannel {
     }
 
     @Override
+    public void onBrokerClose(java.util.function.Consumer<BrokerException> listener) {
+        channel.addShutdownListener(signal -> {
+            if (!signal.isInitiatedByApplication() && !signal.isHardError()
+                    && signal.getReason() instanceof AMQP.Channel.Close close) {
+                listener.accept(new BrokerException(close.getReplyCode(), close.getReplyText(), signal));
+            }
+        });
+    }
+
+    @Override
     public void confirmSelect(PublishListener listener) throws IOException {
+        channel.addShutdownListener(signal -> listener.closed(signal.getMessage()));
         channel.addReturnListener(returned -> listener.returned(returned.getReplyCode(), returned.getReplyText(),
                 returned.getExchange(), returned.getRoutingKey(), returned.getProperties(), returned.getBody()));
         channel.addConfirmListener(new ConfirmListener() {

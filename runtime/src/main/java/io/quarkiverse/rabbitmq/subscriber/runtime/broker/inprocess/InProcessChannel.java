@@ -24,9 +24,12 @@ final class InProcessChannel implements BrokerChannel {
     /** Client-side, as amqp-client counts it: the number a publish gets is known before the broker sees it. */
     private final AtomicLong nextPublishSeqNo = new AtomicLong(0);
 
-    InProcessChannel(InProcessServer server, ServerChannel state) {
+    private final java.util.function.Consumer<InProcessChannel> onClose;
+
+    InProcessChannel(InProcessServer server, ServerChannel state, java.util.function.Consumer<InProcessChannel> onClose) {
         this.server = server;
         this.state = state;
+        this.onClose = onClose;
     }
 
     @Override
@@ -113,6 +116,18 @@ final class InProcessChannel implements BrokerChannel {
     }
 
     @Override
+    public void onBrokerClose(java.util.function.Consumer<BrokerException> listener) {
+        try {
+            server.call(() -> {
+                state.brokerCloseListener = listener;
+                return null;
+            });
+        } catch (BrokerException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    @Override
     public void confirmSelect(PublishListener listener) throws IOException {
         server.call(() -> {
             state.listener = listener;
@@ -148,6 +163,7 @@ final class InProcessChannel implements BrokerChannel {
 
     @Override
     public void close() {
+        onClose.accept(this);
         try {
             server.call(() -> {
                 server.closeChannel(state, null);

@@ -23,7 +23,7 @@ public final class InProcessConnection implements BrokerConnection {
         if (!open) {
             throw new IOException("The in-process broker connection is closed");
         }
-        InProcessChannel channel = new InProcessChannel(server, server.openChannel());
+        InProcessChannel channel = new InProcessChannel(server, server.openChannel(), channels::remove);
         channels.add(channel);
         return channel;
     }

@@ -55,6 +55,8 @@ public final class InProcessServer {
     private int unacked;
     private volatile boolean stopped;
 
+    /** Timers on the clock, cancelled when the server stops so none outlives it (dev mode keeps Vert.x). */
+    private final Set<Clock.Timer> timers = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Map<String, ServerExchange> exchanges = new HashMap<>();
     private final Map<String, ServerQueue> queues = new LinkedHashMap<>();
     private long positions;
@@ -88,6 +90,8 @@ public final class InProcessServer {
     public void stop() {
         stopped = true;
         thread.interrupt();
+        timers.forEach(Clock.Timer::cancel);
+        timers.clear();
         synchronized (idleMonitor) {
             pending = 0;
             unacked = 0;
@@ -237,6 +241,12 @@ public final class InProcessServer {
         }
         channel.unacked.clear();
         touched.forEach(this::dispatch);
+        if (channel.listener != null) {
+            channel.listener.closed(reason == null ? "closed by the application" : reason.replyText());
+        }
+        if (reason != null && channel.brokerCloseListener != null) {
+            channel.brokerCloseListener.accept(reason);
+        }
     }
 
     private void ensureOpen(ServerChannel channel) throws BrokerException {
@@ -323,6 +333,7 @@ public final class InProcessServer {
         }
         for (ServerConsumer consumer : queue.consumers) {
             consumer.channel.consumers.remove(consumer.tag);
+            consumer.handler.cancelled();
         }
         for (ServerExchange exchange : exchanges.values()) {
             exchange.bindings.removeIf(binding -> binding.queue() == queue);
@@ -576,15 +587,18 @@ public final class InProcessServer {
             return;
         }
         AMQP.BasicProperties wire = WireProperties.roundTrip(properties);
-        if (exchange.isDelayed()) {
-            Object delay = wire.getHeaders() == null ? null : wire.getHeaders().get("x-delay");
-            long millis = delay instanceof Number number ? Math.max(0, number.longValue()) : 0;
-            clock.schedule(Duration.ofMillis(millis), () -> post(() -> {
+        Object delay = exchange.isDelayed() && wire.getHeaders() != null ? wire.getHeaders().get("x-delay") : null;
+        if (delay instanceof Number number && number.longValue() > 0) {
+            // As the plugin does: the message waits, and a mandatory publish is returned, since nothing routes it now.
+            if (mandatory && channel.listener != null) {
+                channel.listener.returned(BrokerException.NO_ROUTE, "NO_ROUTE", exchangeName, routingKey, wire, body);
+            }
+            schedule(Duration.ofMillis(number.longValue()), () -> {
                 if (exchanges.get(exchangeName) == exchange) {
                     enqueue(exchange.route(routingKey, wire.getHeaders(), queues), exchangeName,
                             List.of(routingKey), wire, body);
                 }
-            }));
+            });
             confirm(channel, sequenceNumber);
             return;
         }
@@ -651,12 +665,30 @@ public final class InProcessServer {
         }
         queue.expiryTimerAt = want;
         if (want >= 0) {
-            queue.expiryTimer = clock.schedule(Duration.ofMillis(Math.max(0, want - clock.millis())), () -> post(() -> {
+            queue.expiryTimer = schedule(Duration.ofMillis(Math.max(0, want - clock.millis())), () -> {
                 queue.expiryTimer = null;
                 queue.expiryTimerAt = -1;
                 dispatch(queue);
-            }));
+            });
         }
+    }
+
+    /** A timer whose work runs on the broker thread; remembered until it fires, so stop can cancel it. */
+    private Clock.Timer schedule(Duration delay, Runnable work) {
+        Clock.Timer[] holder = new Clock.Timer[1];
+        Clock.Timer timer = clock.schedule(delay, () -> {
+            timers.remove(holder[0]);
+            post(work);
+        });
+        holder[0] = timer;
+        timers.add(timer);
+        return new Clock.Timer() {
+            @Override
+            public boolean cancel() {
+                timers.remove(timer);
+                return timer.cancel();
+            }
+        };
     }
 
     private void deadLetter(ServerQueue queue, ServerMessage message, String reason) {

@@ -19,6 +19,7 @@ final class ServerChannel {
     long nextDeliveryTag = 1;
     int prefetch;
     PublishListener listener;
+    java.util.function.Consumer<BrokerException> brokerCloseListener;
     boolean confirming;
     /** Set when the broker closed the channel: why, for the calls that follow. */
     volatile BrokerException closedBy;

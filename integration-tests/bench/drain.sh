@@ -27,7 +27,7 @@ java -cp "$amqp" "$here/Fill.java" "$queue" "$count"
 
 echo "== draining with the @Subscriber app (-Xmx64m)"
 log="$work/app.log"
-java -Xmx64m -Dbench.expected="$count" -Dquarkus.http.port=0 -jar "$app" > "$log" 2>&1 &
+java -Xmx64m ${APP_OPTS:-} -Dbench.expected="$count" -Dquarkus.http.port=0 -jar "$app" > "$log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
 for _ in $(seq 1 600); do

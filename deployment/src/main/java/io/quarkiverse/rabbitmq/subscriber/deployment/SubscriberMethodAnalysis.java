@@ -26,15 +26,19 @@ final class SubscriberMethodAnalysis {
 
     /** Types that are never a payload: the transport's own objects, which a subscriber gets through Delivery. */
     private static final List<String> FOREIGN_PACKAGES = List.of("com.rabbitmq.client.", "io.vertx.core.eventbus.",
-            "io.vertx.rabbitmq.", "org.eclipse.microprofile.reactive.messaging.", "io.smallrye.reactive.messaging.");
+            "io.vertx.rabbitmq.", "org.eclipse.microprofile.reactive.messaging.", "io.smallrye.reactive.messaging.",
+            "io.vertx.mutiny.", "io.smallrye.mutiny.", "java.util.concurrent.");
 
     final String queue;
     final boolean quorum;
     final int deliveryLimit;
     final int prefetch;
-    final String description;
+    /** The method, and the bean that inherits it where it is declared on a superclass. */
+    String description;
     PayloadKind payloadKind;
     Type payloadType;
+    /** The JSON payload's type as Jackson's TypeFactory.constructFromCanonical reads it. */
+    String jsonType;
     int payloadIndex = -1;
     int deliveryIndex = -1;
     ReturnKind returnKind;
@@ -88,6 +92,9 @@ final class SubscriberMethodAnalysis {
     private void checkAnnotation(boolean blocking, boolean nonBlocking, boolean virtualThread) {
         if (queue.isBlank()) {
             problem("names no queue: @Subscriber(\"<queue>\") needs the queue to consume");
+        }
+        if (queue.startsWith("amq.")) {
+            problem("consumes queue '" + queue + "': RabbitMQ reserves the 'amq.' prefix and refuses to declare it");
         }
         if (!quorum && deliveryLimit >= 0) {
             problem("sets deliveryLimit on a classic queue: only quorum queues count deliveries "
@@ -144,6 +151,13 @@ final class SubscriberMethodAnalysis {
             payloadIndex = i;
             payloadKind = kind;
             payloadType = parameter;
+            if (kind == PayloadKind.JSON) {
+                try {
+                    jsonType = canonical(parameter);
+                } catch (IllegalArgumentException e) {
+                    problem("has a payload of type " + parameter + " that cannot be decoded: " + e.getMessage());
+                }
+            }
         }
         if (payloadIndex < 0 && parameters.stream().allMatch(p -> p.name().equals(DELIVERY) || payloadKind(p) != null)) {
             problem("has no payload parameter: declare the type the message body decodes into");
@@ -183,6 +197,58 @@ final class SubscriberMethodAnalysis {
         }
     }
 
+    /**
+     * The type as Jackson reads it: class names, type arguments and array brackets only. Type annotations
+     * ({@code @Valid Refund}) are left out; a type variable or wildcard has no class to decode into.
+     */
+    static String canonical(Type type) {
+        switch (type.kind()) {
+            case CLASS:
+                return type.name().toString();
+            case PRIMITIVE:
+                return type.asPrimitiveType().primitive().name().toLowerCase();
+            case ARRAY:
+                // Jackson's type parser reads arrays by their JVM name: [Lorg.acme.Refund; or [I.
+                Type component = type.asArrayType().constituent();
+                String brackets = "[".repeat(type.asArrayType().dimensions());
+                if (component.kind() == Type.Kind.PRIMITIVE) {
+                    return brackets + descriptor(component.asPrimitiveType().primitive());
+                }
+                if (component.kind() == Type.Kind.CLASS) {
+                    return brackets + "L" + component.name().toString() + ";";
+                }
+                throw new IllegalArgumentException("an array of " + component + " cannot be named for Jackson: use a "
+                        + "List instead");
+            case PARAMETERIZED_TYPE:
+                StringBuilder text = new StringBuilder(type.name().toString()).append('<');
+                List<Type> arguments = type.asParameterizedType().arguments();
+                for (int i = 0; i < arguments.size(); i++) {
+                    text.append(i == 0 ? "" : ",").append(canonical(arguments.get(i)));
+                }
+                return text.append('>').toString();
+            case WILDCARD_TYPE:
+                if (type.asWildcardType().superBound() == null) {
+                    return canonical(type.asWildcardType().extendsBound());
+                }
+                throw new IllegalArgumentException("a wildcard with a lower bound (" + type + ") names no type");
+            default:
+                throw new IllegalArgumentException(type + " is a type variable: name the class to decode into");
+        }
+    }
+
+    private static String descriptor(PrimitiveType.Primitive primitive) {
+        return switch (primitive) {
+            case BOOLEAN -> "Z";
+            case BYTE -> "B";
+            case CHAR -> "C";
+            case SHORT -> "S";
+            case INT -> "I";
+            case LONG -> "J";
+            case FLOAT -> "F";
+            case DOUBLE -> "D";
+        };
+    }
+
     private void checkReturnType(Type type) {
         DotName name = type.name();
         if (type.kind() == Type.Kind.VOID) {
@@ -203,6 +269,10 @@ final class SubscriberMethodAnalysis {
             problem("returns " + type + ": a subscriber returns Outcome, Uni<Outcome>, CompletionStage<Outcome>, "
                     + "void or Uni<Void>");
         }
+    }
+
+    void inheritedBy(String beanClass) {
+        description = description + " (inherited by " + beanClass + ")";
     }
 
     void problem(String text) {

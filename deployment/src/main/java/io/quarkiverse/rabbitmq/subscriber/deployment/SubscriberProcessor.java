@@ -12,6 +12,7 @@ import java.util.Map;
 import jakarta.enterprise.invoke.Invoker;
 
 import org.jboss.jandex.AnnotationInstance;
+import org.jboss.jandex.AnnotationTarget;
 import org.jboss.jandex.ClassInfo;
 import org.jboss.jandex.DotName;
 import org.jboss.jandex.IndexView;
@@ -23,9 +24,11 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.InProcessBrokerBean;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberRecorder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.arc.deployment.AutoAddScopeBuildItem;
+import io.quarkus.arc.deployment.BeanArchiveIndexBuildItem;
 import io.quarkus.arc.deployment.BeanContainerBuildItem;
 import io.quarkus.arc.deployment.BeanRegistrationPhaseBuildItem;
 import io.quarkus.arc.deployment.BeanRegistrationPhaseBuildItem.BeanConfiguratorBuildItem;
@@ -133,9 +136,16 @@ class SubscriberProcessor {
                 if (subscriber == null) {
                     continue;
                 }
+                // The method's own execution annotations win; the class's apply when the method has none.
+                AnnotationTarget modelSource = hasAny(annotations, method) ? method
+                        : hasAny(annotations, method.declaringClass()) ? method.declaringClass() : beanClass;
                 SubscriberMethodAnalysis analysis = SubscriberMethodAnalysis.analyse(method, subscriber,
-                        has(annotations, method, beanClass, BLOCKING), has(annotations, method, beanClass, NON_BLOCKING),
-                        has(annotations, method, beanClass, RUN_ON_VIRTUAL_THREAD));
+                        annotations.hasAnnotation(modelSource, BLOCKING),
+                        annotations.hasAnnotation(modelSource, NON_BLOCKING),
+                        annotations.hasAnnotation(modelSource, RUN_ON_VIRTUAL_THREAD));
+                if (!method.declaringClass().name().equals(beanClass.name())) {
+                    analysis.inheritedBy(beanClass.name().toString());
+                }
                 io.quarkus.arc.processor.InvokerInfo invoker = null;
                 if (analysis.problems().isEmpty()) {
                     InvokerBuilder builder = invokerFactory.createInvoker(bean, method).withInstanceLookup();
@@ -150,19 +160,54 @@ class SubscriberProcessor {
         }
     }
 
-    private static boolean has(AnnotationStore annotations, MethodInfo method, ClassInfo beanClass, DotName name) {
-        return annotations.hasAnnotation(method, name) || annotations.hasAnnotation(beanClass, name);
+    private static boolean hasAny(AnnotationStore annotations, AnnotationTarget target) {
+        return annotations.hasAnnotation(target, BLOCKING) || annotations.hasAnnotation(target, NON_BLOCKING)
+                || annotations.hasAnnotation(target, RUN_ON_VIRTUAL_THREAD);
     }
 
     @BuildStep
     void validate(ValidationPhaseBuildItem validationPhase, List<SubscriberMethodBuildItem> subscribers,
+            BeanArchiveIndexBuildItem beanArchive, SubscriberBuildTimeConfig buildTimeConfig,
             BuildProducer<ValidationErrorBuildItem> errors) {
         List<Throwable> problems = new ArrayList<>();
         for (SubscriberMethodBuildItem subscriber : sorted(subscribers)) {
             for (String problem : subscriber.problems()) {
                 problems.add(new IllegalStateException(problem));
             }
+            SubscriberMethodAnalysis analysis = subscriber.analysis();
+            if (analysis.quorum && analysis.deliveryLimit >= 0 && !buildTimeConfig.declareTopology()) {
+                problems.add(new IllegalStateException("@Subscriber method " + analysis.description + " sets "
+                        + "deliveryLimit on quorum queue '" + analysis.queue + "' while "
+                        + "quarkus.rabbitmq-subscriber.declare-topology is false: the limit would apply nowhere. Set it "
+                        + "on the queue itself (its declaration or a policy) and remove it here, or turn declaration on"));
+            }
         }
+        // A @Subscriber where no bean can ever have it would consume nothing, silently: say so. A concrete class that
+        // is not a bean was left out on purpose (@Vetoed, @IfBuildProperty, an excluded type): that one is quiet.
+        java.util.Set<String> collected = new java.util.HashSet<>();
+        subscribers.forEach(subscriber -> collected.add(SubscriberMethodAnalysis.describe(subscriber.method())));
+        IndexView index = beanArchive.getIndex();
+        List<String> orphans = new ArrayList<>();
+        for (AnnotationInstance annotation : index.getAnnotations(SUBSCRIBER)) {
+            if (annotation.target().kind() != AnnotationTarget.Kind.METHOD) {
+                continue;
+            }
+            MethodInfo method = annotation.target().asMethod();
+            // Bridge methods carry a copy of the annotation; they are never subscribers themselves.
+            if (method.isSynthetic() || collected.contains(SubscriberMethodAnalysis.describe(method))) {
+                continue;
+            }
+            ClassInfo declaring = method.declaringClass();
+            if (declaring.isInterface()) {
+                orphans.add(SubscriberMethodAnalysis.describe(method) + " is declared on an interface");
+            } else if (Modifier.isAbstract(declaring.flags()) && index.getAllKnownSubclasses(declaring.name()).stream()
+                    .allMatch(subclass -> Modifier.isAbstract(subclass.flags()))) {
+                orphans.add(SubscriberMethodAnalysis.describe(method)
+                        + " is declared on an abstract class no concrete class extends");
+            }
+        }
+        orphans.stream().sorted().forEach(orphan -> problems.add(new IllegalStateException("@Subscriber method " + orphan
+                + ", so it would consume nothing: declare it on a bean class or on a superclass of one")));
         Map<String, List<String>> byQueue = new LinkedHashMap<>();
         for (SubscriberMethodBuildItem subscriber : sorted(subscribers)) {
             byQueue.computeIfAbsent(subscriber.analysis().queue, q -> new ArrayList<>())
@@ -206,7 +251,8 @@ class SubscriberProcessor {
             RuntimeValue<Invoker<Object, Object>> invoker = (RuntimeValue<Invoker<Object, Object>>) (RuntimeValue<?>) recorderContext
                     .newInstance(subscriber.invoker().getClassName());
             definitions.add(new SubscriberDefinition(analysis.queue, analysis.quorum, analysis.deliveryLimit,
-                    analysis.prefetch, analysis.description, analysis.payloadKind, analysis.payloadType.toString(),
+                    analysis.prefetch, analysis.description, analysis.payloadKind,
+                    analysis.jsonType != null ? analysis.jsonType : analysis.payloadType.toString(),
                     subscriber.method().parametersCount(), analysis.payloadIndex, analysis.deliveryIndex,
                     analysis.returnKind, analysis.executionModel, invoker));
         }

@@ -8,28 +8,17 @@ import static org.hamcrest.Matchers.is;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 
+import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 
 /** The refunds example end to end, over HTTP, against the local RabbitMQ. */
 @QuarkusTest
+@QuarkusTestResource(value = RefundsQueueCleanup.class, restrictToAnnotatedClass = true)
 class RefundsTest {
-
-    @AfterAll
-    static void deleteQueue() throws Exception {
-        ConnectionFactory factory = new ConnectionFactory();
-        factory.setUri("amqp://guest:guest@127.0.0.1:5672");
-        try (Connection connection = factory.newConnection(); Channel channel = connection.createChannel()) {
-            channel.queueDelete("refunds");
-        }
-    }
 
     private static void submit(long id, String card) {
         given().contentType(ContentType.JSON).body(Map.of("id", id, "card", card, "amountCents", 1250))

@@ -68,13 +68,13 @@ public class SubscriberEngine {
     private final InFlight inFlight = new InFlight();
     private final List<RunningSubscriber> running = new ArrayList<>();
     private List<SubscriberDefinition> definitions = List.of();
-    private BrokerConnection connection;
+    private volatile BrokerConnection connection;
     private InProcessServer inProcessServer;
     private Clock clock;
     /** Set when a stop begins: no more subscribing. */
     private volatile boolean stopping;
     /** Set when the connection is closed for good. */
-    private boolean stopped;
+    private volatile boolean stopped;
 
     private record RunningSubscriber(SubscriberDefinition definition, BrokerChannel channel, SubscriberConsumer consumer,
             String consumerTag, InServiceDelay delay) {
@@ -93,7 +93,16 @@ public class SubscriberEngine {
     }
 
     /** The shared connection, opened on first use, to the broker {@code quarkus.rabbitmq-subscriber.broker} names. */
-    public synchronized BrokerConnection connection() {
+    public BrokerConnection connection() {
+        // Without the lock once open: a publisher must not wait behind a resubscription's network calls.
+        BrokerConnection open = connection;
+        if (open != null && !stopped) {
+            return open;
+        }
+        return openConnection();
+    }
+
+    private synchronized BrokerConnection openConnection() {
         if (stopped) {
             throw new IllegalStateException("The RabbitMQ subscriber runtime has stopped");
         }

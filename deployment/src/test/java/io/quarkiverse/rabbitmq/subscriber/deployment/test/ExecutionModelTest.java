@@ -33,12 +33,12 @@ import io.vertx.core.Vertx;
 class ExecutionModelTest {
 
     static final String[] QUEUES = { "t.model.worker", "t.model.blocking-uni", "t.model.nonblocking",
-            "t.model.uni", "t.model.virtual", "t.model.completed-on-worker" };
+            "t.model.uni", "t.model.virtual", "t.model.completed-on-worker", "t.model.method-wins" };
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .setAfterAllCustomizer(ExecutionModelTest::deleteQueues)
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, BlockingByDefault.class, RabbitAdmin.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
             .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUES)));
 
@@ -71,6 +71,10 @@ class ExecutionModelTest {
         assertTrue(handlers.onEventLoop.get("t.model.nonblocking"), "@NonBlocking keeps a handler on the event loop");
         assertTrue(handlers.onEventLoop.get("t.model.uni"), "a Uni handler runs on the event loop");
         assertFalse(handlers.onEventLoop.get("t.model.completed-on-worker"));
+        assertTrue(handlers.onEventLoop.get("t.model.method-wins"), "a method's @NonBlocking beats its class's @Blocking");
+        if (Runtime.version().feature() >= 21) {
+            assertTrue(handlers.virtual.get(), "@RunOnVirtualThread runs on a virtual thread where the JDK has them");
+        }
         assertFalse(handlers.onEventLoop.get("t.model.virtual"), "@RunOnVirtualThread leaves the event loop");
         RabbitAdmin.with(admin -> {
             for (String queue : QUEUES) {
@@ -81,8 +85,9 @@ class ExecutionModelTest {
 
     public static class Handlers {
         final Map<String, Boolean> onEventLoop = new ConcurrentHashMap<>();
+        final java.util.concurrent.atomic.AtomicBoolean virtual = new java.util.concurrent.atomic.AtomicBoolean();
 
-        private Outcome record(String queue) {
+        Outcome record(String queue) {
             onEventLoop.put(queue, Context.isOnEventLoopThread());
             return Outcome.ack();
         }
@@ -122,8 +127,24 @@ class ExecutionModelTest {
 
         @RunOnVirtualThread
         @Subscriber("t.model.virtual")
-        void virtual(String body) {
+        void virtual(String body) throws Exception {
+            // Thread.isVirtual() exists from JDK 21; the project compiles for 17 (where Quarkus falls back to workers).
+            if (Runtime.version().feature() >= 21) {
+                virtual.set((Boolean) Thread.class.getMethod("isVirtual").invoke(Thread.currentThread()));
+            }
             record("t.model.virtual");
+        }
+    }
+
+    @Blocking
+    public static class BlockingByDefault {
+        @Inject
+        Handlers handlers;
+
+        @NonBlocking
+        @Subscriber("t.model.method-wins")
+        Outcome methodWins(String body) {
+            return handlers.record("t.model.method-wins");
         }
     }
 }

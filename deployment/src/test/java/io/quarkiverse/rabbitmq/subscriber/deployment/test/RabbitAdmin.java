@@ -143,7 +143,10 @@ public final class RabbitAdmin implements AutoCloseable {
         command.addAll(List.of(arguments));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        process.waitFor();
+        if (process.waitFor() != 0) {
+            // A check built on an empty answer would pass without checking anything.
+            throw new IllegalStateException(command + " failed: " + output);
+        }
         return output;
     }
 

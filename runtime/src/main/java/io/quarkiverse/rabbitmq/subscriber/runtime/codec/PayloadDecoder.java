@@ -57,7 +57,12 @@ public abstract class PayloadDecoder {
                     }
                 };
             default:
-                return new Json(mapper, definition.payloadType);
+                try {
+                    return new Json(mapper, definition.payloadType);
+                } catch (RuntimeException e) {
+                    throw new IllegalStateException("Cannot decode JSON payloads into " + definition.payloadType + " for "
+                            + definition.method + ": " + e.getMessage(), e);
+                }
         }
     }
 

@@ -55,7 +55,8 @@ public final class InServiceDelay {
     public void hold(InboundDelivery delivery, Duration delay) {
         PendingCopy copy = new PendingCopy(copyProperties(delivery), delivery.body(), delivery.describe());
         synchronized (pending) {
-            if (!released) {
+            // No delay: the copy goes now, without a timer a paused clock would hold.
+            if (!released && !delay.isZero()) {
                 pending.add(copy);
                 copy.timer = clock.schedule(delay, () -> release(copy));
                 return;

@@ -1,11 +1,13 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.publish;
 
 import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 
@@ -19,13 +21,19 @@ import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.core.Context;
 
 /**
  * {@link RabbitPublisher} on the engine's connection: one channel for fire-and-forget publishes and one in confirm
- * mode. Every message gets a message id (a random UUID unless the caller's headers carry {@code message-id}), which is
- * also how a {@code basic.return} finds the publish it belongs to.
+ * mode. Every message gets a message id (a random UUID unless the caller's headers carry {@code message-id}).
+ * <p>
+ * A {@code basic.return} arrives before the confirm of the same message and names its message id, exchange and
+ * routing key: publishes in flight are kept per that triple, oldest first, so a return fails the publish it belongs to
+ * even when callers reuse a message id.
  */
 @Singleton
 public class BrokerRabbitPublisher implements RabbitPublisher {
@@ -37,49 +45,86 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     ObjectMapper objectMapper;
 
     private PayloadEncoder encoder;
-    private BrokerChannel plain;
-    private BrokerChannel confirming;
+    private volatile BrokerChannel plain;
+    private volatile BrokerChannel confirming;
+    /**
+     * Guards the two maps below. The broker's listener threads take only this lock, never the publisher's own (which
+     * is held across calls into the broker): a listener waiting for a publisher waiting for the broker would deadlock.
+     */
+    private final Object pendingLock = new Object();
     private final ConcurrentNavigableMap<Long, Pending> unconfirmed = new ConcurrentSkipListMap<>();
-    private final Map<String, Pending> byMessageId = new ConcurrentHashMap<>();
+    private final Map<String, Deque<Pending>> byDestination = new HashMap<>();
 
-    private record Pending(String messageId, CompletableFuture<Void> result) {
+    private record Pending(String key, CompletableFuture<Void> result) {
+    }
+
+    private static String key(String messageId, String exchange, String routingKey) {
+        return messageId + '\u0000' + exchange + '\u0000' + routingKey;
     }
 
     @Override
     public Uni<Void> send(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
-        return Uni.createFrom().item(() -> {
+        Uni<Void> work = Uni.createFrom().item(() -> {
             byte[] body = encoder().encode(payload);
+            AMQP.BasicProperties properties = properties(payload, headers);
             synchronized (this) {
                 try {
-                    plainChannel().publish(exchange, routingKey, false, properties(payload, headers), body);
+                    plainChannel().publish(exchange, routingKey, false, properties, body);
                 } catch (IOException e) {
                     throw new IllegalStateException(failure(exchange, routingKey, e.getMessage()), e);
                 }
             }
             return null;
         });
+        return offTheEventLoopWhile(() -> isReady(plain), work);
     }
 
     @Override
     public Uni<Void> sendConfirmed(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
-        return Uni.createFrom().completionStage(() -> {
-            byte[] body = encoder().encode(payload);
-            AMQP.BasicProperties properties = properties(payload, headers);
+        Uni<Void> work = Uni.createFrom().completionStage(() -> {
             CompletableFuture<Void> result = new CompletableFuture<>();
-            synchronized (this) {
-                try {
+            try {
+                byte[] body = encoder().encode(payload);
+                AMQP.BasicProperties properties = properties(payload, headers);
+                synchronized (this) {
                     BrokerChannel channel = confirmingChannel();
-                    Pending pending = new Pending(properties.getMessageId(), result);
-                    unconfirmed.put(channel.nextPublishSeqNo(), pending);
-                    byMessageId.put(pending.messageId(), pending);
-                    channel.publish(exchange, routingKey, true, properties, body);
-                } catch (IOException e) {
-                    result.completeExceptionally(
-                            new IllegalStateException(failure(exchange, routingKey, e.getMessage()), e));
+                    Pending pending = new Pending(key(properties.getMessageId(), exchange, routingKey), result);
+                    long sequenceNumber = channel.nextPublishSeqNo();
+                    synchronized (pendingLock) {
+                        unconfirmed.put(sequenceNumber, pending);
+                        byDestination.computeIfAbsent(pending.key(), k -> new ArrayDeque<>()).add(pending);
+                    }
+                    try {
+                        channel.publish(exchange, routingKey, true, properties, body);
+                    } catch (IOException | RuntimeException e) {
+                        synchronized (pendingLock) {
+                            forget(sequenceNumber, pending);
+                        }
+                        throw e;
+                    }
                 }
+            } catch (IOException e) {
+                result.completeExceptionally(new IllegalStateException(failure(exchange, routingKey, e.getMessage()), e));
+            } catch (RuntimeException e) {
+                result.completeExceptionally(e);
             }
             return result;
         });
+        return offTheEventLoopWhile(() -> isReady(confirming), work);
+    }
+
+    /**
+     * Opening a channel waits for the broker: the first publish from an event loop does that on a worker. Once the
+     * channel is open, publishing writes a frame and stays on the caller's thread.
+     */
+    private static <T> Uni<T> offTheEventLoopWhile(java.util.function.BooleanSupplier ready, Uni<T> work) {
+        return Uni.createFrom().deferred(() -> !ready.getAsBoolean() && Context.isOnEventLoopThread()
+                ? work.runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                : work);
+    }
+
+    private static boolean isReady(BrokerChannel channel) {
+        return channel != null && channel.isOpen();
     }
 
     private static String failure(String exchange, String routingKey, String why) {
@@ -95,27 +140,47 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
 
     private static AMQP.BasicProperties properties(Object payload, Map<String, Object> headers) {
         Object id = headers.get("message-id");
-        return new AMQP.BasicProperties.Builder()
+        Map<String, Object> sent = headers;
+        if (id != null) {
+            // message-id is a property, not a header.
+            sent = new LinkedHashMap<>(headers);
+            sent.remove("message-id");
+        }
+        AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
                 .messageId(id != null ? id.toString() : UUID.randomUUID().toString())
                 .contentType(PayloadEncoder.isJson(payload) ? "application/json"
                         : payload instanceof String ? "text/plain" : "application/octet-stream")
                 .deliveryMode(2)
-                .headers(headers.isEmpty() ? null : headers)
+                .headers(sent.isEmpty() ? null : sent)
                 .build();
+        if (!sent.isEmpty()) {
+            // A header AMQP cannot carry fails here, before a confirm number is taken for a frame never sent.
+            try {
+                WireProperties.roundTrip(properties);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("A message header value cannot be sent over AMQP (" + e.getMessage()
+                        + "): use strings, numbers, booleans, dates, byte arrays, lists and maps of them; headers were "
+                        + sent.keySet(), e);
+            }
+        }
+        return properties;
     }
 
     private BrokerChannel plainChannel() throws IOException {
-        if (plain == null || !plain.isOpen()) {
-            plain = engine.connection().createChannel();
+        BrokerChannel channel = plain;
+        if (channel == null || !channel.isOpen()) {
+            channel = engine.connection().createChannel();
+            plain = channel;
         }
-        return plain;
+        return channel;
     }
 
     private BrokerChannel confirmingChannel() throws IOException {
-        if (confirming == null || !confirming.isOpen()) {
+        BrokerChannel channel = confirming;
+        if (channel == null || !channel.isOpen()) {
             failAllPending("the confirm channel closed before the broker confirmed");
-            confirming = engine.connection().createChannel();
-            confirming.confirmSelect(new PublishListener() {
+            channel = engine.connection().createChannel();
+            channel.confirmSelect(new PublishListener() {
                 @Override
                 public void acked(long sequenceNumber, boolean multiple) {
                     settle(sequenceNumber, multiple, null);
@@ -127,53 +192,83 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
                 }
 
                 @Override
+                public void returned(int replyCode, String replyText, String exchange, String routingKey,
+                        AMQP.BasicProperties properties, byte[] body) {
+                    returnedMessage(key(properties.getMessageId(), exchange, routingKey), exchange, routingKey,
+                            replyText);
+                }
+
+                @Override
                 public void closed(String reason) {
                     // No confirm comes after this; after a recovery the sequence starts again at 1.
                     failAllPending("the channel closed before the broker confirmed: " + reason);
                 }
-
-                // A mandatory message no queue takes comes back before its ack: fail its publish first.
-                @Override
-                public void returned(int replyCode, String replyText, String exchange, String routingKey,
-                        AMQP.BasicProperties properties, byte[] body) {
-                    Pending pending = byMessageId.get(properties.getMessageId());
-                    if (pending != null) {
-                        pending.result().completeExceptionally(new IllegalStateException(failure(exchange, routingKey,
-                                "unroutable (" + replyText + "): no queue is bound")));
-                    }
-                }
             });
+            confirming = channel;
         }
-        return confirming;
+        return channel;
+    }
+
+    /** A mandatory message no queue took: its return comes before its ack, so fail its publish first. */
+    private void returnedMessage(String key, String exchange, String routingKey, String replyText) {
+        Pending pending;
+        synchronized (pendingLock) {
+            Deque<Pending> pendings = byDestination.get(key);
+            pending = pendings == null ? null : pendings.poll();
+            if (pendings != null && pendings.isEmpty()) {
+                byDestination.remove(key);
+            }
+        }
+        if (pending != null) {
+            pending.result().completeExceptionally(new IllegalStateException(failure(exchange, routingKey,
+                    "unroutable (" + replyText + "): no queue is bound")));
+        }
     }
 
     private void settle(long sequenceNumber, boolean multiple, String nackReason) {
-        Map<Long, Pending> confirmed = multiple ? unconfirmed.headMap(sequenceNumber, true) : single(sequenceNumber);
-        for (Pending pending : confirmed.values()) {
-            byMessageId.remove(pending.messageId());
+        java.util.List<Pending> settled = new java.util.ArrayList<>();
+        synchronized (pendingLock) {
+            Map<Long, Pending> confirmed = multiple ? unconfirmed.headMap(sequenceNumber, true) : single(sequenceNumber);
+            for (Map.Entry<Long, Pending> entry : new java.util.ArrayList<>(confirmed.entrySet())) {
+                forget(entry.getKey(), entry.getValue());
+                settled.add(entry.getValue());
+            }
+        }
+        // Completing runs the callers' continuations: outside the lock.
+        for (Pending pending : settled) {
             if (nackReason == null) {
                 pending.result().complete(null);
             } else {
                 pending.result().completeExceptionally(new IllegalStateException(nackReason));
             }
         }
-        confirmed.clear();
     }
 
     private Map<Long, Pending> single(long sequenceNumber) {
-        Pending pending = unconfirmed.remove(sequenceNumber);
-        Map<Long, Pending> map = new HashMap<>();
-        if (pending != null) {
-            map.put(sequenceNumber, pending);
+        Pending pending = unconfirmed.get(sequenceNumber);
+        return pending == null ? Map.of() : Map.of(sequenceNumber, pending);
+    }
+
+    private void forget(long sequenceNumber, Pending pending) {
+        unconfirmed.remove(sequenceNumber);
+        Deque<Pending> pendings = byDestination.get(pending.key());
+        if (pendings != null) {
+            pendings.remove(pending);
+            if (pendings.isEmpty()) {
+                byDestination.remove(pending.key());
+            }
         }
-        return map;
     }
 
     private void failAllPending(String reason) {
-        for (Pending pending : unconfirmed.values()) {
+        java.util.List<Pending> failed;
+        synchronized (pendingLock) {
+            failed = new java.util.ArrayList<>(unconfirmed.values());
+            unconfirmed.clear();
+            byDestination.clear();
+        }
+        for (Pending pending : failed) {
             pending.result().completeExceptionally(new IllegalStateException(reason));
         }
-        unconfirmed.clear();
-        byMessageId.clear();
     }
 }

@@ -179,6 +179,18 @@ class BrokerConformanceTest {
         scenario("a passive declaration of a missing queue is refused", run -> {
             run.refusal("passive", () -> run.channel.declareQueuePassive(run.prefix + "missing"));
         });
+        scenario("queue names starting with amq. are reserved", run -> {
+            run.refusal("declare", () -> run.channel.declareQueue("amq.conformance-" + run.prefix, true, false, false,
+                    Map.of()));
+        });
+        scenario("a header AMQP cannot carry fails the publisher's call, and the channel goes on", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            run.refusal("publish", () -> run.channel.publish("", queue, false, new AMQP.BasicProperties.Builder()
+                    .headers(Map.of("when", java.time.Instant.EPOCH)).build(), Transcript.utf8("x")));
+            run.publish(queue, "after");
+            run.drain("got", queue, 1);
+        });
         scenario("a quorum queue must be durable", run -> {
             String queue = run.queue("q");
             run.refusal("non-durable quorum", () -> run.channel.declareQueue(queue, false, false, false,

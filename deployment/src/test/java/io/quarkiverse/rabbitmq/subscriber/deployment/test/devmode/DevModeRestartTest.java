@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.time.Duration;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -24,13 +25,15 @@ class DevModeRestartTest {
     static final String CONNECTION = "devmode-test-" + ProcessHandle.current().pid();
 
     /**
-     * Registered before the application: JUnit runs afterAll callbacks in reverse order, so this deletes the queue
+     * Ordered before the application: JUnit runs afterAll callbacks in reverse order, so this deletes the queue
      * once the application has stopped (before, its consumer would see the queue go and declare it again).
      */
     @RegisterExtension
+    @Order(1)
     static final AfterAllCallback deleteQueueLast = context -> RabbitAdmin.with(admin -> admin.delete(QUEUE));
 
     @RegisterExtension
+    @Order(2)
     static final QuarkusDevModeTest dev = new QuarkusDevModeTest()
             .withApplicationRoot(jar -> jar.addClass(DevModeSubscriber.class)
                     .addAsResource(new org.jboss.shrinkwrap.api.asset.StringAsset(

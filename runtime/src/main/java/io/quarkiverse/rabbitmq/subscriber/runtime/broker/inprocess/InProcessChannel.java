@@ -12,6 +12,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.DeliveryHandler;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.QueueState;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
 
 /**
  * A client channel of the in-process broker. Methods with a reply wait for the broker thread; ack, reject and publish
@@ -150,8 +151,9 @@ final class InProcessChannel implements BrokerChannel {
             throw new BrokerException(reason == null ? 504 : reason.replyCode(),
                     reason == null ? "channel is already closed" : reason.replyText(), reason);
         }
+        // Encoded here, on the caller's thread, as amqp-client does: a header AMQP cannot carry fails the caller.
+        AMQP.BasicProperties sent = WireProperties.roundTrip(properties == null ? new AMQP.BasicProperties() : properties);
         long sequenceNumber = nextPublishSeqNo.get() > 0 ? nextPublishSeqNo.getAndIncrement() : 0;
-        AMQP.BasicProperties sent = properties == null ? new AMQP.BasicProperties() : properties;
         byte[] copy = body.clone();
         server.post(() -> server.publish(state, sequenceNumber, exchange, routingKey, mandatory, sent, copy));
     }

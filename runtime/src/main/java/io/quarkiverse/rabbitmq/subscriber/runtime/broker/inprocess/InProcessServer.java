@@ -20,6 +20,7 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Envelope;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.DeliveryHandler;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.QueueState;
@@ -279,6 +280,9 @@ public final class InProcessServer {
                 throw refuse(channel, e.replyCode(), e.replyText());
             }
             return state(existing);
+        }
+        if (queueName.startsWith("amq.")) {
+            throw refuse(channel, 403, "ACCESS_REFUSED - queue name '" + queueName + "' contains reserved prefix 'amq.*'");
         }
         Object type = args.get("x-queue-type");
         if (type != null && !"quorum".equals(type.toString()) && !"classic".equals(type.toString())) {
@@ -586,7 +590,7 @@ public final class InProcessServer {
             refuse(channel, BrokerException.NOT_FOUND, "NOT_FOUND - no exchange '" + exchangeName + "' in vhost '/'");
             return;
         }
-        AMQP.BasicProperties wire = WireProperties.roundTrip(properties);
+        AMQP.BasicProperties wire = properties; // encoded by the channel, on the publisher's thread
         Object delay = exchange.isDelayed() && wire.getHeaders() != null ? wire.getHeaders().get("x-delay") : null;
         if (delay instanceof Number number && number.longValue() > 0) {
             // As the plugin does: the message waits, and a mandatory publish is returned, since nothing routes it now.

@@ -1,4 +1,4 @@
-package io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess;
+package io.quarkiverse.rabbitmq.subscriber.runtime.broker;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -15,12 +15,12 @@ import com.rabbitmq.client.impl.ContentHeaderPropertyWriter;
  * the in-process broker gets the same Java types as from RabbitMQ ({@code LongString} for strings, {@code Long} or
  * {@code Integer} as the sender encoded them), and never an object the publisher still holds.
  */
-final class WireProperties {
+public final class WireProperties {
 
     private WireProperties() {
     }
 
-    static AMQP.BasicProperties roundTrip(AMQP.BasicProperties properties) {
+    public static AMQP.BasicProperties roundTrip(AMQP.BasicProperties properties) {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream(128);
             DataOutputStream out = new DataOutputStream(bytes);

@@ -90,7 +90,7 @@ class SubscriberProcessor {
     /** Whether the class or one of its superclasses declares a @Subscriber method. */
     static boolean declaresSubscribers(ClassInfo clazz, IndexView index) {
         for (ClassInfo current = clazz; current != null; current = superclass(current, index)) {
-            if (current.hasDeclaredAnnotation(SUBSCRIBER) || current.annotationsMap().containsKey(SUBSCRIBER)) {
+            if (current.annotationsMap().containsKey(SUBSCRIBER)) {
                 return true;
             }
         }

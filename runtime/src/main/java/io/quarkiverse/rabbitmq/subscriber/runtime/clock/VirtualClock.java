@@ -90,8 +90,4 @@ public final class VirtualClock implements Clock {
         settle.run();
     }
 
-    /** Timers waiting to fire. */
-    public synchronized int pendingTimers() {
-        return timers.size();
-    }
 }

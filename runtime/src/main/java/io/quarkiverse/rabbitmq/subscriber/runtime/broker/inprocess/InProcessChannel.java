@@ -146,11 +146,7 @@ final class InProcessChannel implements BrokerChannel {
     @Override
     public void publish(String exchange, String routingKey, boolean mandatory, AMQP.BasicProperties properties,
             byte[] body) throws IOException {
-        if (!state.open) {
-            BrokerException reason = state.closedBy;
-            throw new BrokerException(reason == null ? 504 : reason.replyCode(),
-                    reason == null ? "channel is already closed" : reason.replyText(), reason);
-        }
+        InProcessServer.ensureOpen(state);
         // Encoded here, on the caller's thread, as amqp-client does: a header AMQP cannot carry fails the caller.
         AMQP.BasicProperties sent = WireProperties.roundTrip(properties == null ? new AMQP.BasicProperties() : properties);
         long sequenceNumber = nextPublishSeqNo.get() > 0 ? nextPublishSeqNo.getAndIncrement() : 0;

@@ -172,12 +172,6 @@ public final class InProcessServer {
         tasks.add(operation);
     }
 
-    /** Whether nothing can happen now: no operation queued, no delivery waiting to be settled. */
-    public boolean isIdle() {
-        synchronized (idleMonitor) {
-            return pending == 0 && unacked == 0;
-        }
-    }
 
     /**
      * Waits until no operation is queued and every delivery has been settled, or fails after the timeout naming what
@@ -250,7 +244,8 @@ public final class InProcessServer {
         }
     }
 
-    private void ensureOpen(ServerChannel channel) throws BrokerException {
+    /** A call on a closed channel fails with the reason the channel was closed for. */
+    static void ensureOpen(ServerChannel channel) throws BrokerException {
         if (!channel.open) {
             BrokerException reason = channel.closedBy;
             throw new BrokerException(reason == null ? 504 : reason.replyCode(),
@@ -297,7 +292,7 @@ public final class InProcessServer {
                         + invalid + "' for queue '" + queueName + "' in vhost '/'");
             }
         }
-        ServerQueue queue = new ServerQueue(queueName, durable, exclusive, autoDelete, args,
+        ServerQueue queue = new ServerQueue(queueName, durable, autoDelete, args,
                 version == Version.V4 ? Integer.valueOf(20) : null);
         queues.put(queueName, queue);
         return state(queue);

@@ -12,7 +12,6 @@ final class ServerQueue {
 
     final String name;
     final boolean durable;
-    final boolean exclusive;
     final boolean autoDelete;
     final Map<String, Object> arguments;
     final boolean quorum;
@@ -27,11 +26,10 @@ final class ServerQueue {
     Clock.Timer expiryTimer;
     long expiryTimerAt = -1;
 
-    ServerQueue(String name, boolean durable, boolean exclusive, boolean autoDelete, Map<String, Object> arguments,
+    ServerQueue(String name, boolean durable, boolean autoDelete, Map<String, Object> arguments,
             Integer defaultDeliveryLimit) {
         this.name = name;
         this.durable = durable;
-        this.exclusive = exclusive;
         this.autoDelete = autoDelete;
         this.arguments = arguments;
         this.quorum = "quorum".equals(text(arguments.get("x-queue-type")));

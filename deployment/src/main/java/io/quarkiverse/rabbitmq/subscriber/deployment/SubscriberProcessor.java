@@ -46,6 +46,7 @@ import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
+import io.quarkus.deployment.execannotations.ExecutionModelAnnotationsAllowedBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveHierarchyBuildItem;
 import io.quarkus.deployment.recording.RecorderContext;
@@ -75,6 +76,16 @@ class SubscriberProcessor {
         unremovable.produce(new UnremovableBeanBuildItem(bean -> bean.isClassBean()
                 && declaresSubscribers(bean.getTarget().get().asClass(), index)));
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(ObjectMapper.class));
+    }
+
+    /**
+     * {@code @Subscriber} methods are entrypoints: Quarkus refuses {@code @Blocking}, {@code @NonBlocking} and
+     * {@code @RunOnVirtualThread} on any other method of an application class. (It lets every method of a class under
+     * {@code io.quarkus.} or {@code io.quarkiverse.} through, which is why tests in those packages never saw it.)
+     */
+    @BuildStep
+    ExecutionModelAnnotationsAllowedBuildItem executionModelAnnotationsAllowed() {
+        return new ExecutionModelAnnotationsAllowedBuildItem(method -> method.hasDeclaredAnnotation(SUBSCRIBER));
     }
 
     @BuildStep

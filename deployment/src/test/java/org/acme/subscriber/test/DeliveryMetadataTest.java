@@ -1,0 +1,95 @@
+package org.acme.subscriber.test;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.Delivery;
+import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkus.test.QuarkusUnitTest;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonObject;
+
+/** What Delivery reports, the configurable retry-count header, and the raw payload types. */
+class DeliveryMetadataTest {
+
+    static final String QUEUE = "t.metadata";
+    static final String JSON = "t.metadata.json";
+    static final String BUFFER = "t.metadata.buffer";
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(DeliveryMetadataTest::deleteQueues)
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.retry-count-header", "x-attempts")
+            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE, JSON, BUFFER)));
+
+    /** After the application stopped, so no consumer of it sees the queues go. */
+    static void deleteQueues() {
+        RabbitAdmin.with(admin -> admin.delete(QUEUE, JSON, BUFFER));
+    }
+
+    @Inject
+    Handlers handlers;
+
+    @Inject
+    RabbitPublisher publisher;
+
+    @Test
+    void deliveryDescribesTheMessage() {
+        publisher.sendAndAwait("", QUEUE, "counted", Map.of("message-id", "m-1", "x-attempts", 4, "tenant", "acme"));
+        publisher.sendAndAwait(QUEUE, "fresh");
+        await().until(() -> handlers.deliveries.size() == 2);
+        Delivery counted = handlers.deliveries.get("counted");
+        assertEquals(QUEUE, counted.queue());
+        assertEquals("", counted.exchange());
+        assertEquals(QUEUE, counted.routingKey());
+        assertFalse(counted.redelivered());
+        assertEquals("m-1", counted.messageId());
+        assertEquals(4, counted.retryCount());
+        assertEquals("acme", counted.header("tenant").toString());
+        assertTrue(counted.headers().containsKey("x-attempts"));
+        assertTrue(counted.redeliveryCount().isEmpty(), "a classic queue counts no deliveries");
+        assertEquals(1, handlers.deliveries.get("fresh").retryCount(), "no header: the first delivery");
+    }
+
+    @Test
+    void rawPayloadTypes() {
+        publisher.sendAndAwait(JSON, new JsonObject().put("id", 9));
+        publisher.sendAndAwait(BUFFER, Buffer.buffer("bytes"));
+        await().until(() -> handlers.raw.size() == 2);
+        assertEquals(9, ((JsonObject) handlers.raw.get(JSON)).getInteger("id"));
+        assertEquals("bytes", handlers.raw.get(BUFFER).toString());
+    }
+
+    public static class Handlers {
+        final Map<String, Delivery> deliveries = new ConcurrentHashMap<>();
+        final Map<String, Object> raw = new ConcurrentHashMap<>();
+
+        @Subscriber(QUEUE)
+        void handle(String body, Delivery delivery) {
+            deliveries.put(body, delivery);
+        }
+
+        @Subscriber(JSON)
+        void json(JsonObject body) {
+            raw.put(JSON, body);
+        }
+
+        @Subscriber(BUFFER)
+        void buffer(Buffer body) {
+            raw.put(BUFFER, body);
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package org.acme.subscriber.test;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkus.test.QuarkusUnitTest;
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.common.annotation.NonBlocking;
+import io.smallrye.common.annotation.RunOnVirtualThread;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+
+/**
+ * Handlers run where their execution model says; every delivery is settled on the subscriber's event loop all the
+ * same (the runtime counts settlements made off the event loop, and that count stays at zero).
+ */
+class ExecutionModelTest {
+
+    static final String[] QUEUES = { "t.model.worker", "t.model.blocking-uni", "t.model.nonblocking",
+            "t.model.uni", "t.model.virtual", "t.model.completed-on-worker", "t.model.method-wins" };
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(ExecutionModelTest::deleteQueues)
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, BlockingByDefault.class, RabbitAdmin.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUES)));
+
+    /** After the application stopped, so no consumer of it sees the queues go. */
+    static void deleteQueues() {
+        RabbitAdmin.with(admin -> admin.delete(QUEUES));
+    }
+
+    @Inject
+    Handlers handlers;
+
+    @Inject
+    SubscriberEngine engine;
+
+    @Test
+    void handlersRunWhereTheyShouldAndSettleOnTheEventLoop() {
+        long settledBefore = engine.stats().settledOnEventLoop();
+        RabbitAdmin.with(admin -> {
+            for (String queue : QUEUES) {
+                admin.publish(queue, "x");
+            }
+        });
+        await().until(() -> handlers.onEventLoop.size() == QUEUES.length);
+        await().until(() -> engine.stats().settledOnEventLoop() == settledBefore + QUEUES.length);
+        assertEquals(0, engine.stats().settledOffEventLoop());
+        assertEquals(QUEUES.length, engine.stats().acked());
+
+        assertFalse(handlers.onEventLoop.get("t.model.worker"), "a plain Outcome handler runs on a worker");
+        assertFalse(handlers.onEventLoop.get("t.model.blocking-uni"), "@Blocking moves a Uni handler to a worker");
+        assertTrue(handlers.onEventLoop.get("t.model.nonblocking"), "@NonBlocking keeps a handler on the event loop");
+        assertTrue(handlers.onEventLoop.get("t.model.uni"), "a Uni handler runs on the event loop");
+        assertFalse(handlers.onEventLoop.get("t.model.completed-on-worker"));
+        assertTrue(handlers.onEventLoop.get("t.model.method-wins"), "a method's @NonBlocking beats its class's @Blocking");
+        if (Runtime.version().feature() >= 21) {
+            assertTrue(handlers.virtual.get(), "@RunOnVirtualThread runs on a virtual thread where the JDK has them");
+        }
+        assertFalse(handlers.onEventLoop.get("t.model.virtual"), "@RunOnVirtualThread leaves the event loop");
+        RabbitAdmin.with(admin -> {
+            for (String queue : QUEUES) {
+                assertEquals(0, admin.depth(queue), queue);
+            }
+        });
+    }
+
+    public static class Handlers {
+        final Map<String, Boolean> onEventLoop = new ConcurrentHashMap<>();
+        final java.util.concurrent.atomic.AtomicBoolean virtual = new java.util.concurrent.atomic.AtomicBoolean();
+
+        Outcome record(String queue) {
+            onEventLoop.put(queue, Context.isOnEventLoopThread());
+            return Outcome.ack();
+        }
+
+        @Subscriber("t.model.worker")
+        Outcome worker(String body) {
+            return record("t.model.worker");
+        }
+
+        @Blocking
+        @Subscriber("t.model.blocking-uni")
+        Uni<Outcome> blockingUni(String body) {
+            return Uni.createFrom().item(record("t.model.blocking-uni"));
+        }
+
+        @NonBlocking
+        @Subscriber("t.model.nonblocking")
+        Outcome nonBlocking(String body) {
+            return record("t.model.nonblocking");
+        }
+
+        @Subscriber("t.model.uni")
+        Uni<Outcome> uni(String body) {
+            return Uni.createFrom().item(record("t.model.uni"));
+        }
+
+        /** The result completes on a worker thread where the delivery's context is current: still settled on the loop. */
+        @Subscriber("t.model.completed-on-worker")
+        CompletionStage<Outcome> completedOnWorker(String body) {
+            CompletableFuture<Outcome> result = new CompletableFuture<>();
+            Vertx.currentContext().executeBlocking(() -> {
+                result.complete(record("t.model.completed-on-worker"));
+                return null;
+            }, false);
+            return result;
+        }
+
+        @RunOnVirtualThread
+        @Subscriber("t.model.virtual")
+        void virtual(String body) throws Exception {
+            // Thread.isVirtual() exists from JDK 21; the project compiles for 17 (where Quarkus falls back to workers).
+            if (Runtime.version().feature() >= 21) {
+                virtual.set((Boolean) Thread.class.getMethod("isVirtual").invoke(Thread.currentThread()));
+            }
+            record("t.model.virtual");
+        }
+    }
+
+    @Blocking
+    public static class BlockingByDefault {
+        @Inject
+        Handlers handlers;
+
+        @NonBlocking
+        @Subscriber("t.model.method-wins")
+        Outcome methodWins(String body) {
+            return handlers.record("t.model.method-wins");
+        }
+    }
+}

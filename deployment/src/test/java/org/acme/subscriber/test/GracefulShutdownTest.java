@@ -1,0 +1,78 @@
+package org.acme.subscriber.test;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkus.test.QuarkusUnitTest;
+
+/**
+ * Stopping with a handler in flight: the stop waits for it, its delivery is settled as the handler said, and nothing
+ * is redelivered. (The engine's stop is what the ShutdownEvent observer calls.)
+ */
+class GracefulShutdownTest {
+
+    static final String QUEUE = "t.shutdown";
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(GracefulShutdownTest::deleteQueues)
+            .withApplicationRoot(jar -> jar.addClasses(SlowHandler.class, RabbitAdmin.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)));
+
+    /** After the application stopped, so no consumer of it sees the queues go. */
+    static void deleteQueues() {
+        RabbitAdmin.with(admin -> admin.delete(QUEUE));
+    }
+
+    @Inject
+    SlowHandler handler;
+
+    @Inject
+    SubscriberEngine engine;
+
+    @Test
+    void inFlightDeliveryIsSettledBeforeTheConnectionCloses() throws Exception {
+        RabbitAdmin.with(admin -> admin.publish(QUEUE, "slow"));
+        assertEquals(true, handler.started.await(10, TimeUnit.SECONDS));
+        CompletableFuture<Void> stopping = CompletableFuture.runAsync(engine::stop);
+        // The stop waits for the handler: it is still in flight, and the stop has not returned.
+        await().during(java.time.Duration.ofMillis(200)).atMost(java.time.Duration.ofSeconds(2))
+                .until(() -> !stopping.isDone() && engine.inFlight() == 1);
+        handler.release.countDown();
+        stopping.get(10, TimeUnit.SECONDS);
+        assertEquals(0, engine.inFlight());
+        assertEquals(1, engine.stats().acked());
+        RabbitAdmin.with(admin -> {
+            assertEquals(0, admin.depth(QUEUE), "the acked message must not come back");
+        });
+        assertEquals(1, handler.calls.get());
+    }
+
+    public static class SlowHandler {
+        final CountDownLatch started = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        final AtomicInteger calls = new AtomicInteger();
+
+        @Subscriber(QUEUE)
+        Outcome handle(String body) throws InterruptedException {
+            calls.incrementAndGet();
+            started.countDown();
+            release.await(30, TimeUnit.SECONDS);
+            return Outcome.ack();
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package org.acme.subscriber.test;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkus.test.QuarkusUnitTest;
+
+/** With declare-topology off, startup checks the queues passively and refuses to start, naming every missing one. */
+class MissingQueuesTest {
+
+    /** A failed start releases its connection: Quarkus fires no ShutdownEvent for it. */
+    static final String CONNECTION = "missing-queues-test-" + ProcessHandle.current().pid();
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
+            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete("t.missing.one", "t.missing.two")))
+            .assertException(Failures.mentions("declare-topology is false", "'t.missing.one'", "'t.missing.two'")
+                    .andThen(failure -> org.awaitility.Awaitility.await()
+                            .until(() -> RabbitAdmin.connectionsNamed(CONNECTION).isEmpty())));
+
+
+    @Test
+    void startupFails() {
+        fail("startup should have failed");
+    }
+
+    public static class Handlers {
+        @Subscriber("t.missing.one")
+        Outcome one(String body) {
+            return Outcome.ack();
+        }
+
+        @Subscriber("t.missing.two")
+        void two(String body) {
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package org.acme.subscriber.test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.GetResponse;
+
+/**
+ * The test's own view of the real broker, through a plain amqp-client: what a RabbitMQ operator would see.
+ */
+public final class RabbitAdmin implements AutoCloseable {
+
+    public static final String URL = "amqp://guest:guest@127.0.0.1:5672";
+
+    private final Connection connection;
+    private final Channel channel;
+
+    public RabbitAdmin() {
+        try {
+            ConnectionFactory factory = new ConnectionFactory();
+            factory.setUri(URL);
+            connection = factory.newConnection("test-admin");
+            channel = connection.createChannel();
+        } catch (Exception e) {
+            throw new IllegalStateException("The tests need RabbitMQ at " + URL, e);
+        }
+    }
+
+    /** Runs the action on a fresh admin connection (for QuarkusUnitTest customizers). */
+    public static void with(ThrowingConsumer action) {
+        try (RabbitAdmin admin = new RabbitAdmin()) {
+            action.accept(admin);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public interface ThrowingConsumer {
+        void accept(RabbitAdmin admin) throws Exception;
+    }
+
+    public void declare(String queue, Map<String, Object> arguments) throws Exception {
+        channel.queueDeclare(queue, true, false, false, arguments);
+    }
+
+    /** A classic queue whose rejected messages go to {@code <queue>.dead}. */
+    public void declareWithDeadLetterQueue(String queue) throws Exception {
+        channel.queueDeclare(queue + ".dead", true, false, false, null);
+        channel.queueDeclare(queue, true, false, false,
+                Map.of("x-dead-letter-exchange", "", "x-dead-letter-routing-key", queue + ".dead"));
+    }
+
+    public void declareDirectExchangeBoundTo(String exchange, String queue, String routingKey) throws Exception {
+        channel.exchangeDeclare(exchange, "direct", false, true, null);
+        channel.queueBind(queue, exchange, routingKey);
+    }
+
+    public void deleteExchange(String exchange) {
+        try {
+            channel.exchangeDelete(exchange);
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot delete exchange " + exchange, e);
+        }
+    }
+
+    public void delete(String... queues) {
+        for (String queue : queues) {
+            try {
+                channel.queueDelete(queue);
+            } catch (Exception e) {
+                throw new IllegalStateException("Cannot delete " + queue, e);
+            }
+        }
+    }
+
+    public void publish(String queue, String body) throws Exception {
+        publish(queue, body, null);
+    }
+
+    public void publish(String queue, String body, String messageId) throws Exception {
+        channel.basicPublish("", queue, new AMQP.BasicProperties.Builder().messageId(messageId).build(),
+                body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public void publishWithHeaders(String queue, String body, String messageId, Map<String, Object> headers)
+            throws Exception {
+        channel.basicPublish("", queue, new AMQP.BasicProperties.Builder().messageId(messageId).headers(headers).build(),
+                body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Ready messages (not the ones delivered and unsettled). */
+    public long depth(String queue) {
+        try {
+            return channel.queueDeclarePassive(queue).getMessageCount();
+        } catch (Exception e) {
+            throw new IllegalStateException("No queue " + queue, e);
+        }
+    }
+
+    public int consumers(String queue) {
+        try {
+            return channel.queueDeclarePassive(queue).getConsumerCount();
+        } catch (Exception e) {
+            throw new IllegalStateException("No queue " + queue, e);
+        }
+    }
+
+    /** Empties a queue left by an earlier run, if there is one. */
+    public void drainIfExists(String queue) throws Exception {
+        if (exists(queue)) {
+            channel.queuePurge(queue);
+        }
+    }
+
+    public boolean exists(String queue) {
+        try (Channel probe = connection.createChannel()) {
+            probe.queueDeclarePassive(queue);
+            return true;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    /** Takes every ready message off the queue (acking them). */
+    public List<GetResponse> drain(String queue) throws Exception {
+        List<GetResponse> taken = new ArrayList<>();
+        GetResponse response;
+        while ((response = channel.basicGet(queue, true)) != null) {
+            taken.add(response);
+        }
+        return taken;
+    }
+
+    /** Runs rabbitmqctl, as an operator would, and returns what it printed. */
+    public static String rabbitmqctl(String... arguments) throws Exception {
+        List<String> command = new ArrayList<>(List.of("rabbitmqctl", "-q"));
+        command.addAll(List.of(arguments));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (process.waitFor() != 0) {
+            // A check built on an empty answer would pass without checking anything.
+            throw new IllegalStateException(command + " failed: " + output);
+        }
+        return output;
+    }
+
+    /** The broker's connections (their {@code list_connections} lines) with this client-provided name. */
+    public static List<String> connectionsNamed(String name) throws Exception {
+        return rabbitmqctl("list_connections", "pid", "client_properties").lines()
+                .filter(line -> line.contains("\"connection_name\",\"" + name + "\"")).toList();
+    }
+
+    public static String body(GetResponse response) {
+        return new String(response.getBody(), StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() throws Exception {
+        connection.close();
+    }
+}

@@ -1,0 +1,73 @@
+package org.acme.subscriber.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import com.rabbitmq.client.Channel;
+
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.QueueType;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkus.test.QuarkusUnitTest;
+
+/** With declare-topology on (the default), each subscriber's queue is declared durable with its arguments. */
+class TopologyDeclarationTest {
+
+    static final String CLASSIC = "t.topology.classic";
+    static final String QUORUM = "t.topology.quorum";
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(TopologyDeclarationTest::deleteQueues)
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(CLASSIC, QUORUM)));
+
+    /** After the application stopped, so no consumer of it sees the queues go. */
+    static void deleteQueues() {
+        RabbitAdmin.with(admin -> admin.delete(CLASSIC, QUORUM));
+    }
+
+    @Test
+    void queuesAreDeclaredDurableWithTheirArguments() {
+        RabbitAdmin.with(admin -> {
+            assertTrue(admin.exists(CLASSIC));
+            assertTrue(admin.exists(QUORUM));
+            // Redeclaring with the same arguments succeeds; with others the broker refuses: that pins the arguments.
+            try (RabbitAdmin probe = new RabbitAdmin()) {
+                probe.declare(CLASSIC, null);
+                probe.declare(QUORUM, Map.of("x-queue-type", "quorum", "x-delivery-limit", 4));
+            }
+            assertEquals(false, declares(QUORUM, Map.of("x-queue-type", "quorum")),
+                    "the quorum queue must carry x-delivery-limit");
+            assertEquals(false, declares(CLASSIC, Map.of("x-queue-type", "quorum")),
+                    "the classic queue must be classic");
+        });
+    }
+
+    private static boolean declares(String queue, Map<String, Object> arguments) throws Exception {
+        try (RabbitAdmin probe = new RabbitAdmin()) {
+            probe.declare(queue, arguments);
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    public static class Handlers {
+        @Subscriber(CLASSIC)
+        Outcome classic(String body) {
+            return Outcome.ack();
+        }
+
+        @Subscriber(value = QUORUM, type = QueueType.QUORUM, deliveryLimit = 4)
+        Outcome quorum(String body) {
+            return Outcome.ack();
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package org.acme.subscriber.test.devmode;
+
+import static io.restassured.RestAssured.get;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.acme.subscriber.test.RabbitAdmin;
+import io.quarkus.test.QuarkusDevModeTest;
+
+/**
+ * Live reload: after a change to the handler, the new code consumes, and the old consumer and connection are gone
+ * (one consumer on the queue, one connection with the application's name on the broker).
+ */
+class DevModeRestartTest {
+
+    static final String QUEUE = "t.devmode";
+    static final String CONNECTION = "devmode-test-" + ProcessHandle.current().pid();
+
+    /**
+     * Ordered before the application: JUnit runs afterAll callbacks in reverse order, so this deletes the queue
+     * once the application has stopped (before, its consumer would see the queue go and declare it again).
+     */
+    @RegisterExtension
+    @Order(1)
+    static final AfterAllCallback deleteQueueLast = context -> RabbitAdmin.with(admin -> admin.delete(QUEUE));
+
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusDevModeTest dev = new QuarkusDevModeTest()
+            .withApplicationRoot(jar -> jar.addClass(DevModeSubscriber.class)
+                    .addAsResource(new org.jboss.shrinkwrap.api.asset.StringAsset(
+                            "quarkus.rabbitmq-subscriber.url=" + RabbitAdmin.URL + "\n"
+                                    + "quarkus.rabbitmq-subscriber.connection-name=" + CONNECTION + "\n"
+                                    + "quarkus.devservices.enabled=false\n"),
+                            "application.properties"));
+
+    @BeforeAll
+    static void cleanQueue() {
+        RabbitAdmin.with(admin -> admin.drainIfExists(QUEUE));
+    }
+
+    @Test
+    void aChangedHandlerTakesOverWithoutLeakingConsumersOrConnections() throws Exception {
+        RabbitAdmin.with(admin -> admin.publish(QUEUE, "a"));
+        await().until(() -> get("/received").asString().contains("v1:a"));
+
+        dev.modifySourceFile(DevModeSubscriber.class, source -> source.replace("\"v1:\"", "\"v2:\""));
+        // The request triggers the restart; the new application starts with an empty list.
+        await().until(() -> !get("/received").asString().contains("v1:a"));
+        RabbitAdmin.with(admin -> admin.publish(QUEUE, "b"));
+        await().until(() -> get("/received").asString().contains("v2:b"));
+
+        RabbitAdmin.with(admin -> assertEquals(1, admin.consumers(QUEUE), "one consumer after the restart"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> RabbitAdmin.connectionsNamed(CONNECTION).size() == 1);
+    }
+
+}

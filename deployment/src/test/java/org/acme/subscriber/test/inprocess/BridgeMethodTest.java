@@ -1,0 +1,60 @@
+package org.acme.subscriber.test.inprocess;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkus.test.QuarkusUnitTest;
+
+/**
+ * A subscriber implementing a generic interface: javac adds a bridge method carrying the same @Subscriber. It is
+ * skipped, so the queue has one subscriber (not a build failure for two), and the payload is the real type.
+ */
+class BridgeMethodTest {
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handles.class, RefundHandler.class, Refund.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.broker", "in-process");
+
+    @Inject
+    InProcessBroker broker;
+
+    @Inject
+    RefundHandler handler;
+
+    @Test
+    void theBridgeIsNotASecondSubscriber() {
+        broker.publish("bridged", new Refund(5));
+        broker.awaitIdle();
+        assertEquals(List.of(new Refund(5)), handler.handled);
+        assertEquals(1, broker.queue("bridged").consumers());
+    }
+
+    public record Refund(long id) {
+    }
+
+    public interface Handles<T> {
+        Outcome handle(T message);
+    }
+
+    public static class RefundHandler implements Handles<Refund> {
+        final List<Refund> handled = new CopyOnWriteArrayList<>();
+
+        @Override
+        @Subscriber("bridged")
+        public Outcome handle(Refund refund) {
+            handled.add(refund);
+            return Outcome.ack();
+        }
+    }
+}

@@ -1,5 +1,0 @@
-package io.quarkiverse.rabbitmq.subscriber.it;
-
-/** A refund to pay back to a card. */
-public record Refund(long id, String card, long amountCents) {
-}

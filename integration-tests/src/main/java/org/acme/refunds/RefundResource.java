@@ -1,0 +1,60 @@
+package org.acme.refunds;
+
+import java.util.List;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.Response;
+
+import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
+import io.smallrye.mutiny.Uni;
+
+@Path("/")
+public class RefundResource {
+
+    @Inject
+    RabbitPublisher publisher;
+
+    @Inject
+    Ledger ledger;
+
+    @Inject
+    Processor processor;
+
+    /** Queues a refund; answers 202 once RabbitMQ confirmed it. */
+    @POST
+    @Path("refunds")
+    public Uni<Response> submit(Refund refund) {
+        return publisher.sendConfirmed("refunds", refund).map(ignored -> Response.accepted().build());
+    }
+
+    @GET
+    @Path("refunds/processed")
+    public List<Refund> processed() {
+        return ledger.processed();
+    }
+
+    @GET
+    @Path("refunds/declined")
+    public List<Refund> declined() {
+        return ledger.declined();
+    }
+
+    @GET
+    @Path("refunds/{id}/attempts")
+    public Map<String, Integer> attempts(@PathParam("id") long id) {
+        return Map.of("attempts", ledger.attempts(id));
+    }
+
+    /** Scripts the answers the processor gives for a card, e.g. {@code ["UNAVAILABLE","OK"]}. */
+    @PUT
+    @Path("processor/{card}")
+    public void script(@PathParam("card") String card, List<Processor.Answer> answers) {
+        processor.script(card, answers);
+    }
+}

@@ -1,0 +1,46 @@
+package org.acme.refunds;
+
+import java.time.Duration;
+
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import io.quarkiverse.rabbitmq.subscriber.Delivery;
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+
+/** The refunds service: each refund on the {@code refunds} queue goes to the card processor once it can. */
+public class Refunds {
+
+    private static final Logger LOG = Logger.getLogger(Refunds.class);
+
+    /** How long a busy processor asks its callers to wait. */
+    static final Duration BACKOFF = Duration.ofSeconds(30);
+
+    @Inject
+    Processor processor;
+
+    @Inject
+    Ledger ledger;
+
+    @Subscriber("refunds")
+    Outcome process(Refund refund, Delivery delivery) {
+        ledger.attempted(refund);
+        return switch (processor.refund(refund.card())) {
+            case OK -> {
+                ledger.processed(refund);
+                yield Outcome.ack();
+            }
+            // Past its rate limit: a call right now would be refused again.
+            case BUSY -> Outcome.retryAfter(BACKOFF);
+            // No answer: try again at once.
+            case UNAVAILABLE -> Outcome.retry();
+            case DECLINED -> {
+                LOG.warnf("Refund %d: card declined, refund dropped", refund.id());
+                ledger.declined(refund);
+                yield Outcome.drop();
+            }
+        };
+    }
+}

@@ -1,0 +1,59 @@
+package org.acme.refunds;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.is;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+
+/** The refunds example end to end, over HTTP, against the local RabbitMQ. */
+@QuarkusTest
+@QuarkusTestResource(value = RefundsQueueCleanup.class, restrictToAnnotatedClass = true)
+class RefundsTest {
+
+    private static void submit(long id, String card) {
+        given().contentType(ContentType.JSON).body(Map.of("id", id, "card", card, "amountCents", 1250))
+                .post("/refunds").then().statusCode(202);
+    }
+
+    private static void script(String card, String... answers) {
+        given().contentType(ContentType.JSON).body(List.of(answers)).put("/processor/" + card).then().statusCode(204);
+    }
+
+    private static int attempts(long id) {
+        return given().get("/refunds/" + id + "/attempts").then().extract().path("attempts");
+    }
+
+    @Test
+    void anAcceptedRefundIsProcessedOnce() {
+        submit(101, "4242-ok");
+        await().untilAsserted(() -> given().get("/refunds/processed").then().body("id", hasItem(101)));
+        given().get("/refunds/101/attempts").then().body("attempts", is(1));
+    }
+
+    @Test
+    void anUnavailableProcessorIsAskedAgain() {
+        script("4242-flaky", "UNAVAILABLE", "UNAVAILABLE", "OK");
+        submit(102, "4242-flaky");
+        await().untilAsserted(() -> given().get("/refunds/processed").then().body("id", hasItem(102)));
+        await().until(() -> attempts(102) == 3);
+    }
+
+    @Test
+    void aDeclinedCardIsDroppedNotRetried() {
+        script("0000-closed", "DECLINED");
+        submit(103, "0000-closed");
+        await().untilAsserted(() -> given().get("/refunds/declined").then().body("id", hasItem(103)));
+        await().during(java.time.Duration.ofMillis(300)).atMost(java.time.Duration.ofSeconds(3))
+                .until(() -> attempts(103) == 1);
+    }
+}

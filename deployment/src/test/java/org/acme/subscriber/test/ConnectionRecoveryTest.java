@@ -1,10 +1,13 @@
 package org.acme.subscriber.test;
 
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.inject.Inject;
 
@@ -15,40 +18,73 @@ import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
- * The broker drops the connection (as on a restart or a network cut): the runtime reconnects, its consumer comes
- * back, and messages published meanwhile are consumed. The connection is closed the way an operator would, with
+ * The broker drops the connection (as on a restart or a network cut), three times: each time the runtime reconnects,
+ * its consumers come back, and nothing published before, during or after the cut is lost. Recovery has one owner: an
+ * operator reads one WARN per cut and one INFO once every subscriber consumes again, and no ERROR (amqp-client's own
+ * topology recovery, now off, logged one per queue). The connection is closed the way an operator would, with
  * rabbitmqctl.
  */
 class ConnectionRecoveryTest {
 
     static final String QUEUE = "t.recovery";
+    static final String OTHER = "t.recovery.other";
     static final String CONNECTION = "recovery-test-" + ProcessHandle.current().pid();
+    static final int PER_PHASE = 300;
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setAfterAllCustomizer(ConnectionRecoveryTest::deleteQueue)
-            .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class))
+            .setAfterAllCustomizer(ConnectionRecoveryTest::deleteQueues)
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class, CapturedLogs.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
-            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)));
+            .setBeforeAllCustomizer(ConnectionRecoveryTest::deleteQueues);
 
     /** After the application stopped, so no consumer of it sees the queues go. */
-    static void deleteQueue() {
-        RabbitAdmin.with(admin -> admin.delete(QUEUE));
+    static void deleteQueues() {
+        RabbitAdmin.with(admin -> admin.delete(QUEUE, OTHER));
     }
 
     @Inject
     Handler handler;
 
     @Test
-    void consumesAgainAfterTheBrokerClosedTheConnection() throws Exception {
-        RabbitAdmin.with(admin -> admin.publish(QUEUE, "before"));
-        await().until(() -> handler.received.contains("before"));
+    void consumesAgainAfterEachCutLosingNothingAndLoggingOnceEach() throws Exception {
+        try (CapturedLogs logs = new CapturedLogs()) {
+            int sent = 0;
+            for (int cut = 1; cut <= 3; cut++) {
+                sent = publish(sent, "before-" + cut);
+                closeConnection(CONNECTION);
+                sent = publish(sent, "after-" + cut);
+                int expectedInfos = cut;
+                await().atMost(Duration.ofSeconds(30)).until(() -> recovered(logs) == expectedInfos);
+                int expected = sent;
+                await().atMost(Duration.ofSeconds(30)).until(() -> handler.received.size() == expected);
+            }
+            RabbitAdmin.with(admin -> await().until(() -> admin.depth(QUEUE) == 0 && admin.depth(OTHER) == 0));
 
-        closeConnection(CONNECTION);
-        RabbitAdmin.with(admin -> admin.publish(QUEUE, "after"));
-        await().atMost(Duration.ofSeconds(30)).until(() -> handler.received.contains("after"));
-        RabbitAdmin.with(admin -> await().until(() -> admin.depth(QUEUE) == 0));
+            assertEquals(List.of(), logs.errors(), "no ERROR on a cut");
+            List<String> warnings = logs.warnings();
+            assertEquals(3, warnings.size(), () -> "one WARN per cut: " + warnings);
+            warnings.forEach(warning -> assertTrue(warning.contains("Lost the connection to RabbitMQ at"), warning));
+            assertEquals(3, recovered(logs));
+        }
+    }
+
+    private static long recovered(CapturedLogs logs) {
+        return logs.infos().stream()
+                .filter(m -> m.contains("every subscriber consumes again") && m.contains(QUEUE) && m.contains(OTHER))
+                .count();
+    }
+
+    /** Publishes half the phase's messages to each queue; returns how many were published in all. */
+    private static int publish(int sent, String phase) {
+        RabbitAdmin.with(admin -> {
+            for (int i = 0; i < PER_PHASE / 2; i++) {
+                admin.publish(QUEUE, phase + "-" + i);
+                admin.publish(OTHER, phase + "-" + i);
+            }
+        });
+        return sent + PER_PHASE;
     }
 
     /** Closes the broker side of the connection with this client-provided name. */
@@ -62,11 +98,17 @@ class ConnectionRecoveryTest {
     }
 
     public static class Handler {
-        final List<String> received = new CopyOnWriteArrayList<>();
+        /** Queue and body: a redelivery of a message handled before the cut counts once. */
+        final Set<String> received = ConcurrentHashMap.newKeySet();
 
         @Subscriber(QUEUE)
         void handle(String body) {
-            received.add(body);
+            received.add(QUEUE + ":" + body);
+        }
+
+        @Subscriber(OTHER)
+        void other(String body) {
+            received.add(OTHER + ":" + body);
         }
     }
 }

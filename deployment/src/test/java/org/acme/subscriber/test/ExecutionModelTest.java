@@ -27,13 +27,16 @@ import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 
 /**
- * Handlers run where their execution model says; every delivery is settled on the subscriber's event loop all the
- * same (the runtime counts settlements made off the event loop, and that count stays at zero).
+ * Handlers run where their execution model says; every delivery is settled on its subscriber's own event loop all the
+ * same (the runtime counts settlements made on any other thread, another event loop included, and that count stays
+ * at zero). The handlers live in a user package: Quarkus lets execution annotations through on any method of a class
+ * under io.quarkiverse, so only a user package shows whether @Subscriber methods count as entrypoints.
  */
 class ExecutionModelTest {
 
     static final String[] QUEUES = { "t.model.worker", "t.model.blocking-uni", "t.model.nonblocking",
-            "t.model.uni", "t.model.virtual", "t.model.completed-on-worker", "t.model.method-wins" };
+            "t.model.uni", "t.model.virtual", "t.model.completed-on-worker", "t.model.completed-on-other-loop",
+            "t.model.method-wins" };
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
@@ -55,15 +58,15 @@ class ExecutionModelTest {
 
     @Test
     void handlersRunWhereTheyShouldAndSettleOnTheEventLoop() {
-        long settledBefore = engine.stats().settledOnEventLoop();
+        long settledBefore = engine.stats().settledOnSubscriberLoop();
         RabbitAdmin.with(admin -> {
             for (String queue : QUEUES) {
                 admin.publish(queue, "x");
             }
         });
         await().until(() -> handlers.onEventLoop.size() == QUEUES.length);
-        await().until(() -> engine.stats().settledOnEventLoop() == settledBefore + QUEUES.length);
-        assertEquals(0, engine.stats().settledOffEventLoop());
+        await().until(() -> engine.stats().settledOnSubscriberLoop() == settledBefore + QUEUES.length);
+        assertEquals(0, engine.stats().settledElsewhere());
         assertEquals(QUEUES.length, engine.stats().acked());
 
         assertFalse(handlers.onEventLoop.get("t.model.worker"), "a plain Outcome handler runs on a worker");
@@ -71,6 +74,7 @@ class ExecutionModelTest {
         assertTrue(handlers.onEventLoop.get("t.model.nonblocking"), "@NonBlocking keeps a handler on the event loop");
         assertTrue(handlers.onEventLoop.get("t.model.uni"), "a Uni handler runs on the event loop");
         assertFalse(handlers.onEventLoop.get("t.model.completed-on-worker"));
+        assertTrue(handlers.onEventLoop.get("t.model.completed-on-other-loop"), "completed on another event loop");
         assertTrue(handlers.onEventLoop.get("t.model.method-wins"), "a method's @NonBlocking beats its class's @Blocking");
         if (Runtime.version().feature() >= 21) {
             assertTrue(handlers.virtual.get(), "@RunOnVirtualThread runs on a virtual thread where the JDK has them");
@@ -122,6 +126,28 @@ class ExecutionModelTest {
                 result.complete(record("t.model.completed-on-worker"));
                 return null;
             }, false);
+            return result;
+        }
+
+        /**
+         * The result completes on the thread of another event loop: settling there would be on "an" event loop, but
+         * not on the one the subscriber's channel and ack window belong to.
+         */
+        @Subscriber("t.model.completed-on-other-loop")
+        CompletionStage<Outcome> completedOnAnotherLoop(String body) {
+            CompletableFuture<Outcome> result = new CompletableFuture<>();
+            io.netty.channel.EventLoop other = null;
+            for (io.netty.util.concurrent.EventExecutor loop : ((io.vertx.core.impl.VertxInternal) Vertx
+                    .currentContext().owner()).nettyEventLoopGroup()) {
+                if (!loop.inEventLoop()) {
+                    other = (io.netty.channel.EventLoop) loop;
+                    break;
+                }
+            }
+            other.execute(() -> {
+                record("t.model.completed-on-other-loop");
+                result.complete(Outcome.ack());
+            });
             return result;
         }
 

@@ -1,5 +1,6 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,8 +44,13 @@ import io.vertx.core.Vertx;
 import io.vertx.core.impl.VertxInternal;
 
 /**
- * Owns the connection and the consumers: starts them once the application has started, and on shutdown stops taking
- * deliveries, lets the handlers in flight finish and settle, then closes channels and connection.
+ * Owns the connections and the consumers: starts them once the application has started, and on shutdown stops taking
+ * deliveries, lets the handlers in flight finish and settle, then closes channels and connections.
+ * <p>
+ * The engine's lock is held across broker round-trips (starting, resubscribing). The client's own threads (the
+ * connection's reader runs shutdown and recovery listeners; its consumer threads run cancellations) therefore never
+ * take it: every broker callback is handed to a worker first. A reader thread waiting for the lock would never read
+ * the reply the lock's holder waits for, and the whole connection would freeze.
  */
 @Singleton
 public class SubscriberEngine {
@@ -69,8 +75,14 @@ public class SubscriberEngine {
     private final List<RunningSubscriber> running = new ArrayList<>();
     private List<SubscriberDefinition> definitions = List.of();
     private volatile BrokerConnection connection;
-    private InProcessServer inProcessServer;
-    private Clock clock;
+    /** The publisher's own connection: RabbitMQ blocks a publishing connection under flow control or an alarm. */
+    private volatile BrokerConnection publishingConnection;
+    private final Object publishingLock = new Object();
+    private BrokerAddress address;
+    private volatile InProcessServer inProcessServer;
+    private volatile Clock clock;
+    /** Guards only the lazy creation of the clock; never held across broker I/O, so any thread may take it. */
+    private final Object clockLock = new Object();
     /** Set when a stop begins: no more subscribing. */
     private volatile boolean stopping;
     /** Set when the connection is closed for good. */
@@ -107,17 +119,52 @@ public class SubscriberEngine {
             throw new IllegalStateException("The RabbitMQ subscriber runtime has stopped");
         }
         if (connection == null) {
-            connection = open();
+            BrokerConnection opened = open();
+            opened.onConnectionEvents(new BrokerConnection.ConnectionListener() {
+                @Override
+                public void lost(String reason) {
+                    offTheClientThread(() -> connectionLost(opened, reason));
+                }
+
+                @Override
+                public void recovered() {
+                    offTheClientThread(() -> connectionRecovered(opened));
+                }
+            });
+            connection = opened;
             LOG.debugf("Connected to %s", connection.describe());
         }
         return connection;
+    }
+
+    /**
+     * The publisher's connection, opened on first use, to the same broker as the subscribers'. Kept apart because
+     * RabbitMQ blocks every connection that publishes while it is low on memory or disk: consumers on it could not
+     * ack any more.
+     */
+    public BrokerConnection publishingConnection() {
+        BrokerConnection open = publishingConnection;
+        if (open != null && !stopped) {
+            return open;
+        }
+        connection();
+        synchronized (publishingLock) {
+            if (stopped) {
+                throw new IllegalStateException("The RabbitMQ subscriber runtime has stopped");
+            }
+            if (publishingConnection == null) {
+                publishingConnection = inProcessServer != null ? inProcessServer.connect()
+                        : BrokerConnector.connect(address, config.connectionName() + "-publisher");
+            }
+            return publishingConnection;
+        }
     }
 
     private BrokerConnection open() {
         if (config.broker() == SubscriberConfig.BrokerKind.IN_PROCESS) {
             return startInProcess().connect();
         }
-        BrokerAddress address = BrokerAddress.resolve(config.url(), ConfigProvider.getConfig());
+        address = BrokerAddress.resolve(config.url(), ConfigProvider.getConfig());
         try {
             return BrokerConnector.connect(address, config.connectionName());
         } catch (IllegalStateException e) {
@@ -138,15 +185,18 @@ public class SubscriberEngine {
             throw new IllegalStateException("quarkus.rabbitmq-subscriber.in-process.server-version=" + version
                     + " is not supported: use 3.10 or 4");
         }
-        clock = mode == SubscriberConfig.ClockMode.PAUSED ? new VirtualClock(System.currentTimeMillis())
+        Clock serverClock = mode == SubscriberConfig.ClockMode.PAUSED ? new VirtualClock(System.currentTimeMillis())
                 : new WallClock(vertx);
-        inProcessServer = new InProcessServer(clock,
+        synchronized (clockLock) {
+            clock = serverClock;
+        }
+        inProcessServer = new InProcessServer(serverClock,
                 version.equals("3.10") ? InProcessServer.Version.V3_10 : InProcessServer.Version.V4);
         return inProcessServer;
     }
 
     /** The in-process broker, when this application uses it. */
-    public synchronized Optional<InProcessServer> inProcessServer() {
+    public Optional<InProcessServer> inProcessServer() {
         if (connection == null && !stopped) {
             connection();
         }
@@ -154,11 +204,25 @@ public class SubscriberEngine {
     }
 
     /** The clock of the runtime's timers: the in-process broker's when it is in use, else the wall clock. */
-    public synchronized Clock clock() {
-        if (clock == null) {
-            clock = new WallClock(vertx);
+    public Clock clock() {
+        Clock current = clock;
+        if (current != null) {
+            return current;
         }
-        return clock;
+        synchronized (clockLock) {
+            if (clock == null) {
+                clock = new WallClock(vertx);
+            }
+            return clock;
+        }
+    }
+
+    /** Runs a broker callback's work on a worker: the client's thread must go back to reading frames at once. */
+    private void offTheClientThread(Runnable work) {
+        vertx.executeBlocking(() -> {
+            work.run();
+            return null;
+        }, false);
     }
 
     public SettlementStats stats() {
@@ -176,11 +240,7 @@ public class SubscriberEngine {
         }
         try {
             BrokerConnection connection = connection();
-            if (buildTimeConfig.declareTopology()) {
-                TopologyDeclarer.declare(connection, definitions);
-            } else {
-                TopologyDeclarer.checkExists(connection, definitions);
-            }
+            prepareQueues(connection, definitions);
             for (SubscriberDefinition definition : definitions) {
                 running.add(startOne(connection, definition));
             }
@@ -196,15 +256,18 @@ public class SubscriberEngine {
     private RunningSubscriber startOne(BrokerConnection connection, SubscriberDefinition definition) throws Exception {
         BrokerChannel channel = connection.createChannel();
         channel.qos(definition.prefetch > 0 ? definition.prefetch : config.prefetch());
-        // Each subscriber gets an event loop of its own, so subscribers do not serialize behind each other.
+        // Each subscriber gets an event-loop context; Vert.x spreads them over its event loops in turn, so subscribers
+        // do not all serialize behind one loop. Its settlements all happen on this context's thread.
         Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
         Settler settler = new Settler(channel, definition.queue, eventLoop, stats, inFlight::end);
         InServiceDelay delay = new InServiceDelay(definition.queue, channel, clock(), config.retryCountHeader());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
                 settler, delay, eventLoop);
         SubscriberConsumer consumer = new SubscriberConsumer(definition.queue, eventLoop, dispatcher, inFlight,
-                config.retryCountHeader(), () -> subscriberLost(definition, "the broker cancelled its consumer"));
-        channel.onBrokerClose(reason -> subscriberLost(definition, "the broker closed its channel: " + reason.replyText()));
+                config.retryCountHeader(),
+                () -> offTheClientThread(() -> subscriberLost(definition, "the broker cancelled its consumer")));
+        channel.onBrokerClose(reason -> offTheClientThread(
+                () -> subscriberLost(definition, "the broker closed its channel: " + reason.replyText())));
         String tag = channel.consume(definition.queue, consumer);
         return new RunningSubscriber(definition, channel, consumer, tag, delay);
     }
@@ -220,10 +283,59 @@ public class SubscriberEngine {
         LOG.errorf("%s stopped consuming queue '%s': %s. Subscribing again in %s", definition.method, definition.queue,
                 why, RESUBSCRIBE_DELAY);
         // Subscribing waits for the broker's answers: off the event loop the wall clock's timer fires on.
-        clock().schedule(RESUBSCRIBE_DELAY, () -> vertx.executeBlocking(() -> {
-            resubscribe(definition);
-            return null;
-        }, false));
+        clock().schedule(RESUBSCRIBE_DELAY, () -> offTheClientThread(() -> resubscribe(definition)));
+    }
+
+    /** One WARN per cut; amqp-client reopens the connection, then {@link #connectionRecovered} consumes again. */
+    private void connectionLost(BrokerConnection lost, String reason) {
+        if (stopping || lost != connection) {
+            return;
+        }
+        LOG.warnf("Lost the connection to %s (%s). Reconnecting every 2s; the %d subscriber(s) consume again once it "
+                + "is back, and RabbitMQ requeues the deliveries left unsettled, so none is lost", lost.describe(),
+                reason, definitions.size());
+    }
+
+    /**
+     * The connection and its channels are open again, with no consumer on them: declare (or check) the queues again,
+     * since a broker that restarted may have lost them, and consume again on each subscriber's own channel. Deliveries
+     * from before the cut that are settled now are not sent: amqp-client drops acks of tags from an earlier
+     * connection, and the broker has requeued those messages already.
+     */
+    private void connectionRecovered(BrokerConnection recovered) {
+        List<String> again = new ArrayList<>();
+        synchronized (this) {
+            if (stopping || recovered != connection) {
+                return;
+            }
+            for (int i = 0; i < running.size(); i++) {
+                RunningSubscriber subscriber = running.get(i);
+                SubscriberDefinition definition = subscriber.definition();
+                try {
+                    prepareQueues(recovered, List.of(definition));
+                    String tag = subscriber.channel().consume(definition.queue, subscriber.consumer());
+                    running.set(i, new RunningSubscriber(definition, subscriber.channel(), subscriber.consumer(), tag,
+                            subscriber.delay()));
+                    again.add(definition.queue);
+                } catch (Exception e) {
+                    subscriberLost(definition, "consuming again after the connection came back failed: " + e.getMessage());
+                }
+            }
+        }
+        if (again.size() == definitions.size()) {
+            LOG.infof("Reconnected to %s: every subscriber consumes again %s", recovered.describe(), again);
+        } else {
+            LOG.infof("Reconnected to %s: %d of %d subscriber(s) consume again %s; the others retry", recovered.describe(),
+                    again.size(), definitions.size(), again);
+        }
+    }
+
+    private void prepareQueues(BrokerConnection connection, List<SubscriberDefinition> definitions) throws IOException {
+        if (buildTimeConfig.declareTopology()) {
+            TopologyDeclarer.declare(connection, definitions);
+        } else {
+            TopologyDeclarer.checkExists(connection, definitions);
+        }
     }
 
     private void resubscribe(SubscriberDefinition definition) {
@@ -238,15 +350,12 @@ public class SubscriberEngine {
                 }
                 try {
                     BrokerConnection connection = connection();
-                    if (buildTimeConfig.declareTopology()) {
-                        TopologyDeclarer.declare(connection, List.of(definition));
-                    } else {
-                        TopologyDeclarer.checkExists(connection, List.of(definition));
-                    }
+                    prepareQueues(connection, List.of(definition));
                     old.consumer().stopTakingDeliveries();
-                    old.delay().releaseAll();
                     old.channel().close();
-                    running.set(i, startOne(connection, definition));
+                    RunningSubscriber fresh = startOne(connection, definition);
+                    old.delay().handOver(fresh.delay());
+                    running.set(i, fresh);
                     LOG.infof("%s consumes queue '%s' again", definition.method, definition.queue);
                     return;
                 } catch (Exception e) {
@@ -301,6 +410,12 @@ public class SubscriberEngine {
             if (connection != null) {
                 connection.close();
                 connection = null;
+            }
+            synchronized (publishingLock) {
+                if (publishingConnection != null) {
+                    publishingConnection.close();
+                    publishingConnection = null;
+                }
             }
             if (inProcessServer != null) {
                 inProcessServer.stop();

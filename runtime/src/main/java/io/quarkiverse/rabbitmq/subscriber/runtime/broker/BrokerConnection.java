@@ -13,6 +13,29 @@ public interface BrokerConnection extends AutoCloseable {
 
     boolean isOpen();
 
+    /**
+     * Tells the listener when the connection is lost and when it is open again. A connection that reopens itself
+     * (amqp-client's automatic recovery) reopens its channels, with their prefetch and confirm mode, but recovers no
+     * queue, binding or consumer: declaring and consuming again is the engine's job, so recovery has one owner. The
+     * in-process broker's connection is never lost. Called on the client's own threads: hand off, never wait there.
+     */
+    default void onConnectionEvents(ConnectionListener listener) {
+    }
+
+    /** Why the broker blocks this connection's publishes right now (connection.blocked), if it does. */
+    default java.util.Optional<String> blockedBecause() {
+        return java.util.Optional.empty();
+    }
+
+    /** What {@link #onConnectionEvents} reports. */
+    interface ConnectionListener {
+        /** The connection went away without the application closing it. */
+        void lost(String reason);
+
+        /** The connection and its channels are open again. */
+        void recovered();
+    }
+
     /** Closes the connection and its channels; unsettled deliveries go back to their queues. Never throws. */
     @Override
     void close();

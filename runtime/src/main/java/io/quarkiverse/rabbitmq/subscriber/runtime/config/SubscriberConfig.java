@@ -54,6 +54,19 @@ public interface SubscriberConfig {
     /** The in-process broker. */
     InProcess inProcess();
 
+    /** The injectable {@code RabbitPublisher}. */
+    Publisher publisher();
+
+    interface Publisher {
+        /**
+         * How long a confirmed send ({@code sendConfirmed}, {@code sendAndAwait}) waits for the broker's confirm
+         * before it fails with a {@code TimeoutException}. RabbitMQ withholds confirms while it blocks publishers (a
+         * memory or disk alarm).
+         */
+        @WithDefault("30s")
+        Duration confirmTimeout();
+    }
+
     interface InProcess {
         /**
          * The in-process broker's clock: {@code paused} (time moves only through {@code InProcessBroker.advance}) or

@@ -6,9 +6,11 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.amqp.AmqpBrokerConnection;
 
 /**
- * Opens the one connection the subscribers and the publisher share. Automatic recovery is on: when the broker goes
- * away and comes back, amqp-client reopens the channels and re-registers the consumers; the deliveries that were
- * unsettled then are requeued by the broker, so none is lost.
+ * Opens a connection to RabbitMQ (the subscribers have one, the publisher another). amqp-client's automatic recovery
+ * reopens the connection and its channels after a cut; its topology recovery is off, because it replays declarations
+ * recorded on channels the engine has closed since (and logs an ERROR for each): the engine declares and consumes
+ * again itself once the connection is back ({@code BrokerConnection.onConnectionEvents}). Deliveries unsettled at
+ * the cut are requeued by the broker, so none is lost.
  */
 public final class BrokerConnector {
 
@@ -24,7 +26,8 @@ public final class BrokerConnector {
                     + " (quarkus.rabbitmq-subscriber.url): " + e.getMessage(), e);
         }
         factory.setAutomaticRecoveryEnabled(true);
-        factory.setTopologyRecoveryEnabled(true);
+        factory.setTopologyRecoveryEnabled(false);
+        factory.setExceptionHandler(new RecoveryAttemptLogger());
         factory.setNetworkRecoveryInterval(2_000);
         factory.setRequestedHeartbeat(30);
         factory.setConnectionTimeout(10_000);

@@ -8,6 +8,7 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Envelope;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.AckSlot;
 
 /**
  * One message handed to a subscriber, as the handler sees it ({@link Delivery}) and as the settler needs it (the
@@ -22,6 +23,7 @@ public final class InboundDelivery implements Delivery {
     private final String retryCountHeader;
     /** Only read and written on the subscriber's event loop. */
     private boolean settled;
+    private AckSlot ackSlot;
 
     public InboundDelivery(String queue, Envelope envelope, AMQP.BasicProperties properties, byte[] body,
             String retryCountHeader) {
@@ -38,6 +40,15 @@ public final class InboundDelivery implements Delivery {
 
     public byte[] body() {
         return body;
+    }
+
+    /** Its place in the channel's ack window, given by the settler when the delivery reaches the event loop. */
+    public AckSlot ackSlot() {
+        return ackSlot;
+    }
+
+    public void ackSlot(AckSlot slot) {
+        this.ackSlot = slot;
     }
 
     public boolean isSettled() {

@@ -38,31 +38,56 @@ public final class InServiceDelay {
         this.retryCountHeader = retryCountHeader;
     }
 
-    private final class PendingCopy {
+    private static final class PendingCopy {
         final AMQP.BasicProperties properties;
         final byte[] body;
         final String messageId;
+        /** When the copy is due, on the clock. */
+        final long dueAt;
         Clock.Timer timer;
 
-        PendingCopy(AMQP.BasicProperties properties, byte[] body, String messageId) {
+        PendingCopy(AMQP.BasicProperties properties, byte[] body, String messageId, long dueAt) {
             this.properties = properties;
             this.body = body;
             this.messageId = messageId;
+            this.dueAt = dueAt;
         }
     }
 
     /** Holds a copy of the delivery for {@code delay}; call before the original is acked. */
     public void hold(InboundDelivery delivery, Duration delay) {
-        PendingCopy copy = new PendingCopy(copyProperties(delivery), delivery.body(), delivery.describe());
+        hold(new PendingCopy(copyProperties(delivery), delivery.body(), delivery.describe(),
+                clock.millis() + delay.toMillis()));
+    }
+
+    private void hold(PendingCopy copy) {
+        long wait = copy.dueAt - clock.millis();
         synchronized (pending) {
-            // No delay: the copy goes now, without a timer a paused clock would hold.
-            if (!released && !delay.isZero()) {
+            // Due already: the copy goes now, without a timer a paused clock would hold.
+            if (!released && wait > 0) {
                 pending.add(copy);
-                copy.timer = clock.schedule(delay, () -> release(copy));
+                copy.timer = clock.schedule(Duration.ofMillis(wait), () -> release(copy));
                 return;
             }
         }
         publish(copy);
+    }
+
+    /**
+     * The subscriber moves to a new channel (its old one was lost): the copies still waiting move to the new
+     * subscriber's delay, due when they were due. Publishing them now, on a channel the broker closed, would lose them.
+     */
+    public void handOver(InServiceDelay next) {
+        Set<PendingCopy> copies;
+        synchronized (pending) {
+            released = true;
+            copies = new LinkedHashSet<>(pending);
+            pending.clear();
+        }
+        for (PendingCopy copy : copies) {
+            copy.timer.cancel();
+            next.hold(copy);
+        }
     }
 
     /** The copy's properties: every header and property kept, x-death stripped, the retry count raised by one. */
@@ -87,12 +112,15 @@ public final class InServiceDelay {
         publish(copy);
     }
 
-    private void publish(PendingCopy copy) {
+    /** Returns false (after one ERROR naming the message) when the copy could not be published. */
+    private boolean publish(PendingCopy copy) {
         try {
             channel.publish("", queue, false, copy.properties, copy.body);
+            return true;
         } catch (Exception e) {
             LOG.errorf("Could not publish the delayed copy of %s back to queue '%s': %s. The copy is lost", copy.messageId,
                     queue, e.toString());
+            return false;
         }
     }
 
@@ -104,12 +132,15 @@ public final class InServiceDelay {
             copies = new LinkedHashSet<>(pending);
             pending.clear();
         }
+        int published = 0;
         for (PendingCopy copy : copies) {
             copy.timer.cancel();
-            publish(copy);
+            if (publish(copy)) {
+                published++;
+            }
         }
-        if (!copies.isEmpty()) {
-            LOG.infof("Published %d delayed copy(ies) back to queue '%s' early, on shutdown", copies.size(), queue);
+        if (published > 0) {
+            LOG.infof("Published %d delayed copy(ies) back to queue '%s' early, on shutdown", published, queue);
         }
     }
 }

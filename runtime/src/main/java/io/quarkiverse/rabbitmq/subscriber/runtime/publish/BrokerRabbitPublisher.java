@@ -1,6 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.publish;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
@@ -10,6 +11,8 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -23,13 +26,23 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 
 /**
- * {@link RabbitPublisher} on the engine's connection: one channel for fire-and-forget publishes and one in confirm
- * mode. Every message gets a message id (a random UUID unless the caller's headers carry {@code message-id}).
+ * {@link RabbitPublisher} on a connection of its own (RabbitMQ blocks a connection that publishes while it is low on
+ * memory or disk; the subscribers' connection must keep acking meanwhile): one channel for fire-and-forget publishes
+ * and one in confirm mode. Every message gets a message id (a random UUID unless the caller's headers carry
+ * {@code message-id}).
+ * <p>
+ * Confirms, nacks and returns arrive on amqp-client's reader thread. The caller's future is completed from there on
+ * the caller's Vert.x context, or on a worker when the caller had none: a continuation that blocks (another
+ * {@code sendAndAwait}) must never hold the reader, which would then never read the confirm it waits for. A confirmed
+ * send fails with a {@link TimeoutException} when the broker has not confirmed within
+ * {@code quarkus.rabbitmq-subscriber.publisher.confirm-timeout}.
  * <p>
  * A {@code basic.return} arrives before the confirm of the same message and names its message id, exchange and
  * routing key: publishes in flight are kept per that triple, oldest first, so a return fails the publish it belongs to
@@ -43,6 +56,9 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
 
     @Inject
     ObjectMapper objectMapper;
+
+    @Inject
+    SubscriberConfig config;
 
     private PayloadEncoder encoder;
     private volatile BrokerChannel plain;
@@ -64,7 +80,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
 
     @Override
     public Uni<Void> send(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
-        Uni<Void> work = Uni.createFrom().item(() -> {
+        return onCallersContext(() -> isReady(plain), caller -> Uni.createFrom().item(() -> {
             byte[] body = encoder().encode(payload);
             AMQP.BasicProperties properties = properties(payload, headers);
             synchronized (this) {
@@ -75,52 +91,108 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
                 }
             }
             return null;
-        });
-        return offTheEventLoopWhile(() -> isReady(plain), work);
+        }));
     }
 
     @Override
     public Uni<Void> sendConfirmed(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
-        Uni<Void> work = Uni.createFrom().completionStage(() -> {
-            CompletableFuture<Void> result = new CompletableFuture<>();
-            try {
-                byte[] body = encoder().encode(payload);
-                AMQP.BasicProperties properties = properties(payload, headers);
-                synchronized (this) {
-                    BrokerChannel channel = confirmingChannel();
-                    Pending pending = new Pending(key(properties.getMessageId(), exchange, routingKey), result);
-                    long sequenceNumber = channel.nextPublishSeqNo();
-                    synchronized (pendingLock) {
-                        unconfirmed.put(sequenceNumber, pending);
-                        byDestination.computeIfAbsent(pending.key(), k -> new ArrayDeque<>()).add(pending);
-                    }
-                    try {
-                        channel.publish(exchange, routingKey, true, properties, body);
-                    } catch (IOException | RuntimeException e) {
-                        synchronized (pendingLock) {
-                            forget(sequenceNumber, pending);
-                        }
-                        throw e;
-                    }
-                }
-            } catch (IOException e) {
-                result.completeExceptionally(new IllegalStateException(failure(exchange, routingKey, e.getMessage()), e));
-            } catch (RuntimeException e) {
-                result.completeExceptionally(e);
-            }
-            return result;
-        });
-        return offTheEventLoopWhile(() -> isReady(confirming), work);
+        return onCallersContext(() -> isReady(confirming),
+                caller -> Uni.createFrom().completionStage(() -> publishConfirmed(caller, exchange, routingKey, payload,
+                        headers)));
     }
 
     /**
-     * Opening a channel waits for the broker: the first publish from an event loop does that on a worker. Once the
-     * channel is open, publishing writes a frame and stays on the caller's thread.
+     * Publishes in confirm mode; the returned stage completes on the caller's context (a worker when it had none)
+     * once the broker confirmed, nacked, returned, or did not answer in time.
      */
-    private static <T> Uni<T> offTheEventLoopWhile(java.util.function.BooleanSupplier ready, Uni<T> work) {
-        return Uni.createFrom().deferred(() -> !ready.getAsBoolean() && Context.isOnEventLoopThread()
-                ? work.runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                : work);
+    private CompletableFuture<Void> publishConfirmed(Context caller, String exchange, String routingKey, Object payload,
+            Map<String, Object> headers) {
+        CompletableFuture<Void> delivered = new CompletableFuture<>();
+        Duration timeout = config.publisher().confirmTimeout();
+        CompletableFuture<Void> result = new CompletableFuture<>();
+        result.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((ignored, failure) -> {
+            Throwable reported = failure;
+            if (failure instanceof TimeoutException) {
+                forgetTimedOut(result);
+                reported = new TimeoutException(failure(exchange, routingKey, "RabbitMQ did not confirm it within "
+                        + timeout + " (quarkus.rabbitmq-subscriber.publisher.confirm-timeout)"
+                        + engine.publishingConnection().blockedBecause()
+                                .map(why -> ": the broker blocks publishing (" + why + ")")
+                                .orElse(": is the broker blocking publishers (a memory or disk alarm)?")));
+            }
+            completeOn(caller, delivered, reported);
+        });
+        try {
+            byte[] body = encoder().encode(payload);
+            AMQP.BasicProperties properties = properties(payload, headers);
+            synchronized (this) {
+                BrokerChannel channel = confirmingChannel();
+                Pending pending = new Pending(key(properties.getMessageId(), exchange, routingKey), result);
+                long sequenceNumber = channel.nextPublishSeqNo();
+                synchronized (pendingLock) {
+                    unconfirmed.put(sequenceNumber, pending);
+                    byDestination.computeIfAbsent(pending.key(), k -> new ArrayDeque<>()).add(pending);
+                }
+                try {
+                    channel.publish(exchange, routingKey, true, properties, body);
+                } catch (IOException | RuntimeException e) {
+                    synchronized (pendingLock) {
+                        forget(sequenceNumber, pending);
+                    }
+                    throw e;
+                }
+            }
+        } catch (IOException e) {
+            result.completeExceptionally(new IllegalStateException(failure(exchange, routingKey, e.getMessage()), e));
+        } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+        }
+        return delivered;
+    }
+
+    /**
+     * Runs the work with the caller's Vert.x context (null when it has none) and delivers its outcome there. Opening a
+     * channel waits for the broker: the first publish from an event loop does that on a worker, and comes back to the
+     * caller's context afterwards. Once the channel is open, publishing writes a frame and stays on the caller's
+     * thread.
+     */
+    private static <T> Uni<T> onCallersContext(java.util.function.BooleanSupplier ready,
+            java.util.function.Function<Context, Uni<T>> work) {
+        return Uni.createFrom().deferred(() -> {
+            Context caller = Vertx.currentContext();
+            Uni<T> uni = work.apply(caller);
+            if (ready.getAsBoolean() || !Context.isOnEventLoopThread()) {
+                return uni;
+            }
+            return uni.runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                    .emitOn(task -> caller.runOnContext(ignored -> task.run()));
+        });
+    }
+
+    private static void completeOn(Context caller, CompletableFuture<Void> target, Throwable failure) {
+        Runnable complete = () -> {
+            if (failure == null) {
+                target.complete(null);
+            } else {
+                target.completeExceptionally(failure);
+            }
+        };
+        if (caller != null) {
+            caller.runOnContext(ignored -> complete.run());
+        } else {
+            Infrastructure.getDefaultWorkerPool().execute(complete);
+        }
+    }
+
+    /** A publish whose confirm did not come in time: no later confirm or return may find it. */
+    private void forgetTimedOut(CompletableFuture<Void> result) {
+        synchronized (pendingLock) {
+            for (Map.Entry<Long, Pending> entry : new java.util.ArrayList<>(unconfirmed.entrySet())) {
+                if (entry.getValue().result() == result) {
+                    forget(entry.getKey(), entry.getValue());
+                }
+            }
+        }
     }
 
     private static boolean isReady(BrokerChannel channel) {
@@ -169,7 +241,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     private BrokerChannel plainChannel() throws IOException {
         BrokerChannel channel = plain;
         if (channel == null || !channel.isOpen()) {
-            channel = engine.connection().createChannel();
+            channel = engine.publishingConnection().createChannel();
             plain = channel;
         }
         return channel;
@@ -179,7 +251,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         BrokerChannel channel = confirming;
         if (channel == null || !channel.isOpen()) {
             failAllPending("the confirm channel closed before the broker confirmed");
-            channel = engine.connection().createChannel();
+            channel = engine.publishingConnection().createChannel();
             channel.confirmSelect(new PublishListener() {
                 @Override
                 public void acked(long sequenceNumber, boolean multiple) {

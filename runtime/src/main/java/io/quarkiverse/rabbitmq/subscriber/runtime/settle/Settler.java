@@ -8,6 +8,7 @@ import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery;
 import io.vertx.core.Context;
+import io.vertx.core.impl.ContextInternal;
 
 /**
  * Sends the one frame an outcome stands for, on the channel the delivery came from, from the subscriber's event loop:
@@ -23,7 +24,7 @@ public final class Settler {
 
     private final BrokerChannel channel;
     private final String queue;
-    private final Context eventLoop;
+    private final ContextInternal eventLoop;
     private final SettlementStats stats;
     /** Told how many deliveries left the window, once their frames are written. */
     private final IntConsumer onSent;
@@ -34,14 +35,14 @@ public final class Settler {
     public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats, IntConsumer onSent) {
         this.channel = channel;
         this.queue = queue;
-        this.eventLoop = eventLoop;
+        this.eventLoop = (ContextInternal) eventLoop;
         this.stats = stats;
         this.onSent = onSent;
     }
 
     /** Called on the event loop for each delivery, in the order they arrived. */
     public void received(InboundDelivery delivery) {
-        window.add(delivery.deliveryTag());
+        delivery.ackSlot(window.add(delivery.deliveryTag()));
     }
 
     /**
@@ -49,7 +50,7 @@ public final class Settler {
      * {@code retryAfter} is acked here: its copy is the delay strategy's business, arranged before this call.
      */
     public boolean settle(InboundDelivery delivery, Outcome outcome) {
-        boolean onLoop = Context.isOnEventLoopThread();
+        boolean onOwnLoop = eventLoop.nettyEventLoop().inEventLoop();
         if (!delivery.markSettled()) {
             LOG.errorf("Delivery %s on queue '%s' was already settled; ignoring the second outcome %s",
                     delivery.describe(), queue, outcome);
@@ -57,10 +58,10 @@ public final class Settler {
         }
         long tag = delivery.deliveryTag();
         if (outcome.kind() == Outcome.Kind.ACK || outcome.kind() == Outcome.Kind.RETRY_AFTER) {
-            window.mark(tag, AckWindow.ACK_PENDING);
+            window.mark(delivery.ackSlot(), AckWindow.ACK_PENDING);
             scheduleFlush();
         } else {
-            window.mark(tag, AckWindow.SETTLED);
+            window.mark(delivery.ackSlot(), AckWindow.SETTLED);
             try {
                 channel.reject(tag, outcome.kind() == Outcome.Kind.RETRY);
             } catch (Exception e) {
@@ -70,7 +71,7 @@ public final class Settler {
             // A reject may open the head of the window for acks waiting behind it.
             scheduleFlush();
         }
-        stats.record(outcome.kind(), onLoop);
+        stats.record(outcome.kind(), onOwnLoop);
         return true;
     }
 
@@ -97,8 +98,10 @@ public final class Settler {
     }
 
     private void channelGone(String what, String which, Exception e) {
-        // The channel is gone: the broker requeues every delivery it had not seen settled, so nothing is lost.
-        LOG.warnf("Could not send %s for %s on queue '%s' (%s); RabbitMQ requeues it with the channel", what, which,
+        // The channel is gone: the broker requeues every delivery it had not seen settled, so nothing is lost. The
+        // engine logs the loss once (a WARN for a connection, an ERROR for a channel): one line per delivery would
+        // bury it, so these are DEBUG.
+        LOG.debugf("Could not send %s for %s on queue '%s' (%s); RabbitMQ requeues it with the channel", what, which,
                 queue, e.toString());
     }
 }

@@ -349,6 +349,86 @@ class BrokerConformanceTest {
             run.target.await(() -> !channel.isOpen());
             run.refusal("next call", () -> channel.declareQueuePassive(queue));
         });
+        scenario("acking a tag already acked closes the channel, its other deliveries go back", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            BrokerChannel channel = fetching(run, queue, "a", "b");
+            channel.ack(1, false);
+            channel.ack(1, false);
+            afterSettling(run, channel, queue);
+            run.drain("back", queue, 1);
+        });
+        scenario("acking a tag already rejected closes the channel", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            BrokerChannel channel = fetching(run, queue, "a", "b");
+            channel.reject(1, true);
+            channel.ack(1, false);
+            afterSettling(run, channel, queue);
+            run.drain("back", queue, 2);
+        });
+        scenario("a multiple ack naming a tag already settled closes the channel, the lower ones go back", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            BrokerChannel channel = fetching(run, queue, "a", "b", "c");
+            channel.ack(2, false);
+            // RabbitMQ looks for tag 2 itself among the unacked; 1 and 3 are outstanding, 2 is not.
+            channel.ack(2, true);
+            afterSettling(run, channel, queue);
+            run.drain("back", queue, 2);
+        });
+        scenario("a multiple ack naming a tag never delivered closes the channel", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            BrokerChannel channel = fetching(run, queue, "a", "b");
+            channel.ack(3, true);
+            afterSettling(run, channel, queue);
+            run.drain("back", queue, 2);
+        });
+        scenario("a multiple ack of tag 0 acks everything outstanding, even nothing", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            BrokerChannel channel = fetching(run, queue, "a", "b", "c");
+            channel.ack(0, true);
+            afterSettling(run, channel, queue);
+            channel.ack(0, true);
+            afterSettling(run, channel, queue);
+            channel.close();
+            run.target.holdsFor(Duration.ofMillis(300), () -> run.depth(queue) == 0);
+            run.note("after close: " + run.depth(queue));
+        });
+        scenario("a multiple ack settles its tag and the lower outstanding ones, not the higher", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            BrokerChannel channel = fetching(run, queue, "a", "b", "c", "d", "e");
+            channel.ack(2, false);
+            channel.ack(4, true);
+            afterSettling(run, channel, queue);
+            channel.close();
+            run.drain("back", queue, 1);
+        });
+        scenario("deleting a queue cancels its consumer, and the consumer's channel goes on", run -> {
+            String queue = run.queue("q");
+            String other = run.queue("other");
+            run.declare(queue, Map.of());
+            run.declare(other, Map.of());
+            run.publish(queue, "held");
+            run.publish(queue, "waiting");
+            Run.Consumer consumer = run.consumer(queue, 1);
+            consumer.awaitDeliveries(1);
+            run.note("deleted with: " + run.channel.deleteQueue(queue));
+            consumer.awaitCancelled();
+            run.note("cancellations: " + consumer.cancellations.get());
+            consumer.noteDeliveries("delivered");
+            // The held delivery's tag is still the channel's: acking it is no error.
+            consumer.channel.ack(consumer.tags.get(0), false);
+            run.publish(other, "next");
+            run.awaitDepth(other, 1);
+            run.transcript.message("got on the consumer's channel", consumer.channel.get(other, true));
+            run.note("consumer channel open: " + consumer.channel.isOpen());
+            run.refusal("passive after delete", () -> run.connection.createChannel().declareQueuePassive(queue));
+            consumer.channel.close();
+        });
         scenario("a quorum queue counts returns in x-delivery-count", run -> {
             String queue = run.queue("q");
             run.declare(queue, Map.of("x-queue-type", "quorum"));
@@ -411,6 +491,28 @@ class BrokerConformanceTest {
             run.note("deleted with: " + run.channel.deleteQueue(queue));
             run.refusal("passive after delete", () -> run.connection.createChannel().declareQueuePassive(queue));
         });
+    }
+
+    /** A channel of its own that has taken the queue's messages with basic.get, unacked: tags 1, 2, ... */
+    static BrokerChannel fetching(Run run, String queue, String... bodies) throws Exception {
+        for (String body : bodies) {
+            run.publish(queue, body);
+        }
+        run.awaitDepth(queue, bodies.length);
+        BrokerChannel channel = run.connection.createChannel();
+        for (int i = 0; i < bodies.length; i++) {
+            run.transcript.message("fetched", channel.get(queue, false));
+        }
+        return channel;
+    }
+
+    /**
+     * After acks (which have no reply): a call on the same channel, answered only once the server has taken them,
+     * shows whether they closed the channel, and with what.
+     */
+    static void afterSettling(Run run, BrokerChannel channel, String queue) {
+        run.refusal("next call", () -> run.note("depth: " + channel.declareQueuePassive(queue).messageCount()));
+        run.note("channel open: " + channel.isOpen());
     }
 
     static Stream<Arguments> scenarios() {

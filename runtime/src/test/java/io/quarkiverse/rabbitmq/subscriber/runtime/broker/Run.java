@@ -105,15 +105,30 @@ final class Run implements AutoCloseable {
         final BrokerChannel channel;
         final List<String> deliveries = new CopyOnWriteArrayList<>();
         final List<Long> tags = new CopyOnWriteArrayList<>();
+        /** How many times the broker cancelled this consumer (basic.cancel from the server). */
+        final java.util.concurrent.atomic.AtomicInteger cancellations = new java.util.concurrent.atomic.AtomicInteger();
 
         Consumer(String queue, int prefetch) throws Exception {
             channel = connection.createChannel();
             channel.qos(prefetch);
-            channel.consume(queue, (consumerTag, envelope, properties, body) -> {
-                tags.add(envelope.getDeliveryTag());
-                deliveries.add(Transcript.describe(envelope.getDeliveryTag(), envelope.isRedeliver(),
-                        envelope.getExchange(), envelope.getRoutingKey(), properties, body));
+            channel.consume(queue, new DeliveryHandler() {
+                @Override
+                public void delivered(String consumerTag, com.rabbitmq.client.Envelope envelope,
+                        AMQP.BasicProperties properties, byte[] body) {
+                    tags.add(envelope.getDeliveryTag());
+                    deliveries.add(Transcript.describe(envelope.getDeliveryTag(), envelope.isRedeliver(),
+                            envelope.getExchange(), envelope.getRoutingKey(), properties, body));
+                }
+
+                @Override
+                public void cancelled() {
+                    cancellations.incrementAndGet();
+                }
             });
+        }
+
+        void awaitCancelled() throws Exception {
+            target.await(() -> cancellations.get() > 0);
         }
 
         void awaitDeliveries(int count) throws Exception {

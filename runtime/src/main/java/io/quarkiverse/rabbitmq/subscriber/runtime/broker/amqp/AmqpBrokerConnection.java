@@ -3,6 +3,8 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.broker.amqp;
 import java.io.IOException;
 
 import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.Recoverable;
+import com.rabbitmq.client.RecoveryListener;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
@@ -12,10 +14,17 @@ public final class AmqpBrokerConnection implements BrokerConnection {
 
     private final Connection connection;
     private final String description;
+    private volatile String blockedReason;
 
     public AmqpBrokerConnection(Connection connection, String description) {
         this.connection = connection;
         this.description = description;
+        connection.addBlockedListener(reason -> blockedReason = reason, () -> blockedReason = null);
+    }
+
+    @Override
+    public java.util.Optional<String> blockedBecause() {
+        return java.util.Optional.ofNullable(blockedReason);
     }
 
     @Override
@@ -26,6 +35,27 @@ public final class AmqpBrokerConnection implements BrokerConnection {
     @Override
     public boolean isOpen() {
         return connection.isOpen();
+    }
+
+    @Override
+    public void onConnectionEvents(ConnectionListener listener) {
+        connection.addShutdownListener(signal -> {
+            if (!signal.isInitiatedByApplication()) {
+                listener.lost(signal.getMessage());
+            }
+        });
+        if (connection instanceof Recoverable recoverable) {
+            recoverable.addRecoveryListener(new RecoveryListener() {
+                @Override
+                public void handleRecovery(Recoverable recovered) {
+                    listener.recovered();
+                }
+
+                @Override
+                public void handleRecoveryStarted(Recoverable recovering) {
+                }
+            });
+        }
     }
 
     @Override

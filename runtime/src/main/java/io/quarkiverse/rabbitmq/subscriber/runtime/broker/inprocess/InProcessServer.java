@@ -525,27 +525,32 @@ public final class InProcessServer {
         dispatch(delivery.queue());
     }
 
-    /** Removes settled deliveries from the channel; an unknown tag closes it, as RabbitMQ does. */
+    /**
+     * Removes settled deliveries from the channel. As RabbitMQ does, the named tag itself must be outstanding (with
+     * multiple, the lower ones go too), else the channel closes and nothing is settled: a tag at or above an
+     * outstanding one is not enough. Only multiple with tag 0 means "all outstanding", and then none is fine.
+     */
     private List<ServerChannel.Unacked> take(ServerChannel channel, long tag, boolean multiple) {
         List<ServerChannel.Unacked> taken = new ArrayList<>();
-        if (multiple) {
+        if (multiple && tag == 0) {
+            taken.addAll(channel.unacked.values());
+            channel.unacked.clear();
+        } else if (!channel.unacked.containsKey(tag)) {
+            // Checked before taking any: the close returns every outstanding delivery to its queue.
+            refuse(channel, BrokerException.PRECONDITION_FAILED, "PRECONDITION_FAILED - unknown delivery tag " + tag);
+            return null;
+        } else if (multiple) {
+            // The named tag and every lower one still outstanding; higher ones stay.
             var iterator = channel.unacked.entrySet().iterator();
             while (iterator.hasNext()) {
                 var entry = iterator.next();
-                if (tag == 0 || entry.getKey() <= tag) {
+                if (entry.getKey() <= tag) {
                     taken.add(entry.getValue());
                     iterator.remove();
                 }
             }
         } else {
-            ServerChannel.Unacked delivery = channel.unacked.remove(tag);
-            if (delivery != null) {
-                taken.add(delivery);
-            }
-        }
-        if (taken.isEmpty()) {
-            refuse(channel, BrokerException.PRECONDITION_FAILED, "PRECONDITION_FAILED - unknown delivery tag " + tag);
-            return null;
+            taken.add(channel.unacked.remove(tag));
         }
         for (ServerChannel.Unacked delivery : taken) {
             if (delivery.consumer() != null) {

@@ -1,0 +1,112 @@
+package org.acme.subscriber.test;
+
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkus.test.QuarkusUnitTest;
+
+/**
+ * amqp-client runs a channel's shutdown listeners on the connection's reader thread. While the engine holds its lock
+ * across a broker round-trip (a resubscription does), the broker closes a second subscriber's channel: if that
+ * callback waited for the engine, the reader would never read the round-trip's reply, and the whole connection would
+ * freeze. On the real broker: the channel is closed by RabbitMQ's consumer timeout (set to 1 s for this test), as it
+ * closes the channel of a handler that holds a delivery too long.
+ */
+class BrokerCallbacksTest {
+
+    static final String QUICK = "t.callbacks.quick";
+    static final String SLOW = "t.callbacks.slow";
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(BrokerCallbacksTest::restore)
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .setBeforeAllCustomizer(() -> {
+                RabbitAdmin.with(admin -> admin.delete(QUICK, SLOW));
+                // Read by each channel when it opens: the application's channels get the short timeout, checked every
+                // half second (RabbitMQ checks once a minute by default).
+                setConsumerTimeout(1_000, 500);
+            });
+
+    /** After the application stopped, so no consumer of it sees the queues go. */
+    static void restore() {
+        setConsumerTimeout(1_800_000, 60_000);
+        RabbitAdmin.with(admin -> admin.delete(QUICK, SLOW));
+    }
+
+    /** RabbitMQ's defaults are 30 minutes, checked every 60 s; a channel cannot open without the check's setting. */
+    static void setConsumerTimeout(int millis, int checkEveryMillis) {
+        try {
+            RabbitAdmin.rabbitmqctl("eval", "application:set_env(rabbit, consumer_timeout, " + millis + ").");
+            RabbitAdmin.rabbitmqctl("eval", "application:set_env(rabbit, channel_tick_interval, " + checkEveryMillis + ").");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Inject
+    Handlers handlers;
+
+    @Inject
+    SubscriberEngine engine;
+
+    @Test
+    void aChannelLostWhileTheEngineWaitsForTheBrokerDoesNotFreezeTheConnection() throws Exception {
+        RabbitAdmin.with(admin -> admin.publish(SLOW, "held"));
+        await().until(() -> handlers.slow.size() == 1);
+        // What a resubscription does: hold the engine's lock while waiting for the broker's replies.
+        synchronized (engine) {
+            // RabbitMQ closes the slow subscriber's channel (delivery acknowledgement timed out); its consumer goes.
+            RabbitAdmin.with(admin -> await().atMost(Duration.ofSeconds(60)).until(() -> admin.consumers(SLOW) == 0));
+            // A round-trip on the subscribers' connection: the thread that ran the close listener reads its reply.
+            CompletableFuture<Void> roundTrip = CompletableFuture.runAsync(() -> {
+                try (BrokerChannel channel = engine.connection().createChannel()) {
+                    channel.declareQueuePassive(QUICK);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            roundTrip.get(10, TimeUnit.SECONDS);
+        }
+        handlers.release.countDown();
+        // The slow subscriber subscribes again and gets its message back; the other one consumes as before.
+        await().atMost(Duration.ofSeconds(30)).until(() -> handlers.slow.size() == 2);
+        RabbitAdmin.with(admin -> admin.publish(QUICK, "still consuming"));
+        await().until(() -> handlers.quick.contains("still consuming"));
+    }
+
+    public static class Handlers {
+        final List<String> quick = new CopyOnWriteArrayList<>();
+        final List<String> slow = new CopyOnWriteArrayList<>();
+        final CountDownLatch release = new CountDownLatch(1);
+
+        @Subscriber(QUICK)
+        void quick(String body) {
+            quick.add(body);
+        }
+
+        /** Holds the first delivery past the broker's consumer timeout; handles the redelivery at once. */
+        @Subscriber(SLOW)
+        void slow(String body) throws InterruptedException {
+            slow.add(body);
+            if (slow.size() == 1) {
+                release.await(90, TimeUnit.SECONDS);
+            }
+        }
+    }
+}

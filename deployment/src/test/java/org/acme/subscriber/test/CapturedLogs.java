@@ -1,0 +1,63 @@
+package org.acme.subscriber.test;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+/** What the application logs while a test runs, as an operator reads it: level, category, formatted message. */
+public final class CapturedLogs extends Handler implements AutoCloseable {
+
+    private final List<String> lines = new CopyOnWriteArrayList<>();
+    private final Logger root = Logger.getLogger("");
+
+    public CapturedLogs() {
+        root.addHandler(this);
+    }
+
+    @Override
+    public void publish(LogRecord record) {
+        lines.add(record.getLevel() + " " + record.getLoggerName() + ": " + format(record));
+    }
+
+
+    /** The lines at ERROR or above (JBoss's ERROR and FATAL, JUL's SEVERE). */
+    public List<String> errors() {
+        return lines.stream().filter(line -> line.startsWith("ERROR ") || line.startsWith("SEVERE ")
+                || line.startsWith("FATAL ")).toList();
+    }
+
+    public List<String> warnings() {
+        return lines.stream().filter(line -> line.startsWith("WARN ") || line.startsWith("WARNING ")).toList();
+    }
+
+    public List<String> infos() {
+        return lines.stream().filter(line -> line.startsWith("INFO ")).toList();
+    }
+
+    private static String format(LogRecord record) {
+        String message = record.getMessage();
+        Object[] parameters = record.getParameters();
+        if (message == null || parameters == null || parameters.length == 0) {
+            return String.valueOf(message);
+        }
+        try {
+            // JBoss Logging's xxxf methods are printf-style; the others use {0} placeholders.
+            return message.contains("{0") ? java.text.MessageFormat.format(message, parameters)
+                    : String.format(message, parameters);
+        } catch (RuntimeException e) {
+            return message + " " + java.util.Arrays.toString(parameters);
+        }
+    }
+
+    @Override
+    public void flush() {
+    }
+
+    @Override
+    public void close() {
+        root.removeHandler(this);
+    }
+
+}

@@ -1,0 +1,99 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.lang.reflect.Proxy;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Envelope;
+
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery;
+import io.vertx.core.Vertx;
+import io.vertx.core.impl.ContextInternal;
+import io.vertx.core.impl.VertxInternal;
+
+/**
+ * The settler tells settlements on its subscriber's own event loop from settlements anywhere else, another event loop
+ * included: "on an event loop" is not enough, since the channel's ack window belongs to one loop.
+ */
+class SettlerTest {
+
+    private final Vertx vertx = Vertx.vertx();
+
+    @AfterEach
+    void close() {
+        vertx.close();
+    }
+
+    @Test
+    void countsSettlementsOnAnotherEventLoopAsElsewhere() throws Exception {
+        List<String> frames = new CopyOnWriteArrayList<>();
+        BrokerChannel channel = (BrokerChannel) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] { BrokerChannel.class }, (proxy, method, args) -> {
+                    frames.add(method.getName() + ":" + args[0]);
+                    return null;
+                });
+        ContextInternal own = ((VertxInternal) vertx).createEventLoopContext();
+        ContextInternal other = anotherLoopThan(own);
+        SettlementStats stats = new SettlementStats();
+        Settler settler = new Settler(channel, "q", own, stats, settled -> {
+        });
+
+        on(own, () -> {
+            InboundDelivery first = delivery(1);
+            settler.received(first);
+            settler.settle(first, Outcome.drop());
+        });
+        InboundDelivery second = delivery(2);
+        on(own, () -> settler.received(second));
+        on(other, () -> settler.settle(second, Outcome.drop()));
+
+        assertEquals(List.of("reject:1", "reject:2"), frames);
+        assertEquals(1, stats.settledOnSubscriberLoop());
+        assertEquals(1, stats.settledElsewhere(), "settled on another event loop's thread");
+    }
+
+    private ContextInternal anotherLoopThan(ContextInternal own) throws Exception {
+        Thread ownThread = threadOf(own);
+        for (int i = 0; i < 16; i++) {
+            ContextInternal candidate = ((VertxInternal) vertx).createEventLoopContext();
+            if (threadOf(candidate) != ownThread) {
+                return candidate;
+            }
+        }
+        throw new AssertionError("Vert.x gave every context the same event loop");
+    }
+
+    private static Thread threadOf(ContextInternal context) throws Exception {
+        CompletableFuture<Thread> thread = new CompletableFuture<>();
+        context.runOnContext(ignored -> thread.complete(Thread.currentThread()));
+        return thread.get(5, TimeUnit.SECONDS);
+    }
+
+    private static void on(ContextInternal context, Runnable task) throws Exception {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        context.runOnContext(ignored -> {
+            try {
+                task.run();
+                done.complete(null);
+            } catch (Throwable t) {
+                done.completeExceptionally(t);
+            }
+        });
+        done.get(5, TimeUnit.SECONDS);
+    }
+
+    private static InboundDelivery delivery(long tag) {
+        return new InboundDelivery("q", new Envelope(tag, false, "", "q"), new AMQP.BasicProperties(), new byte[0],
+                "x-retry-count");
+    }
+}

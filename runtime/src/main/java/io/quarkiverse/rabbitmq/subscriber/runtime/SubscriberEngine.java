@@ -96,8 +96,32 @@ public class SubscriberEngine {
         this.definitions = List.copyOf(definitions);
     }
 
+    /**
+     * The queues exist before the application's own startup observers run, so one that publishes at startup reaches
+     * them; consuming starts after those observers, once the application is ready for messages.
+     */
+    void onStartDeclare(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StartupEvent event) throws Exception {
+        prepareTopology();
+    }
+
     void onStart(@Observes @Priority(Interceptor.Priority.PLATFORM_AFTER) StartupEvent event) throws Exception {
         start();
+    }
+
+    private boolean topologyReady;
+
+    synchronized void prepareTopology() throws Exception {
+        if (definitions.isEmpty() || topologyReady) {
+            return;
+        }
+        try {
+            prepareQueues(connection(), definitions);
+            topologyReady = true;
+        } catch (Exception | Error e) {
+            // Quarkus does not fire ShutdownEvent for an application that failed to start: release everything here.
+            stop();
+            throw e;
+        }
     }
 
     void onStop(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) ShutdownEvent event) {
@@ -238,9 +262,9 @@ public class SubscriberEngine {
         if (definitions.isEmpty() || !running.isEmpty()) {
             return;
         }
+        prepareTopology();
         try {
             BrokerConnection connection = connection();
-            prepareQueues(connection, definitions);
             for (SubscriberDefinition definition : definitions) {
                 running.add(startOne(connection, definition));
             }

@@ -1,0 +1,62 @@
+package org.acme.subscriber.test;
+
+import static org.awaitility.Awaitility.await;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.test.QuarkusUnitTest;
+
+/**
+ * An application that publishes from its own startup observer finds the queues declared already (a confirmed send to
+ * a queue that does not exist yet would fail as unroutable); its subscriber consumes what it sent.
+ */
+class PublishAtStartupTest {
+
+    static final String QUEUE = "t.startup.publish";
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(PublishAtStartupTest::deleteQueue)
+            .withApplicationRoot(jar -> jar.addClasses(Orders.class, RabbitAdmin.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .setBeforeAllCustomizer(PublishAtStartupTest::deleteQueue);
+
+    /** After the application stopped, so no consumer of it sees the queues go. */
+    static void deleteQueue() {
+        RabbitAdmin.with(admin -> admin.delete(QUEUE));
+    }
+
+    @Inject
+    Orders orders;
+
+    @Test
+    void aMessageSentAtStartupIsConsumed() {
+        await().until(() -> orders.received.contains("sent at startup"));
+    }
+
+    public static class Orders {
+        final List<String> received = new CopyOnWriteArrayList<>();
+
+        @Inject
+        RabbitPublisher publisher;
+
+        void onStart(@Observes StartupEvent event) {
+            publisher.sendAndAwait(QUEUE, "sent at startup");
+        }
+
+        @Subscriber(QUEUE)
+        void handle(String body) {
+            received.add(body);
+        }
+    }
+}

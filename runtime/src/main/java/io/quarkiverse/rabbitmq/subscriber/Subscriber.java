@@ -38,4 +38,28 @@ public @interface Subscriber {
      * takes {@code quarkus.rabbitmq-subscriber.prefetch}.
      */
     int prefetch() default 0;
+
+    /**
+     * How many deliveries of one message there may be, the first included; {@code 0} (the default) sets no cap. On a
+     * classic queue the runtime counts: a {@code retry} (or a failure) publishes a copy with the retry-count header
+     * raised by one and acknowledges the original, and the delivery that reaches the cap goes to {@link #deadLetter()}
+     * instead. On a quorum queue the server counts: the cap becomes the queue's {@code x-delivery-limit}
+     * ({@code maxAttempts - 1}) and its dead-letter route, so it needs {@link #deadLetter()} too.
+     */
+    int maxAttempts() default 0;
+
+    /**
+     * The queue that receives the messages that used up {@link #maxAttempts()}, through the default exchange. Declared
+     * with the work queue when the extension declares topology. Empty (the default): none.
+     */
+    String deadLetter() default "";
+
+    /** Classic queues under a cap: how copies and dead letters are published. */
+    RetryPublish retryPublish() default RetryPublish.DEFAULT;
+
+    /**
+     * How many deliveries of this subscription its handler processes at once. {@code 0} (the default): up to the
+     * prefetch. {@code 1} handles the queue in order, one message at a time, whatever the execution model.
+     */
+    int concurrency() default 0;
 }

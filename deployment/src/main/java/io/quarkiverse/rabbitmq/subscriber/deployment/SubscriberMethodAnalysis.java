@@ -14,6 +14,8 @@ import org.jboss.jandex.PrimitiveType;
 import org.jboss.jandex.Type;
 
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
+import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition.ExecutionModel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition.PayloadKind;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition.ReturnKind;
@@ -32,7 +34,13 @@ final class SubscriberMethodAnalysis {
     final String queue;
     final boolean quorum;
     final int deliveryLimit;
-    final int prefetch;
+    int prefetch;
+    int maxAttempts;
+    String deadLetter;
+    RetryPublish retryPublish;
+    /** Whether the annotation or an override names a retry publish policy (a quorum queue has none to choose). */
+    boolean retryPublishSet;
+    int concurrency;
     /** The method, and the bean that inherits it where it is declared on a superclass. */
     String description;
     PayloadKind payloadKind;
@@ -54,6 +62,16 @@ final class SubscriberMethodAnalysis {
         this.deliveryLimit = limit == null ? -1 : limit.asInt();
         AnnotationValue prefetchValue = subscriber.value("prefetch");
         this.prefetch = prefetchValue == null ? 0 : prefetchValue.asInt();
+        AnnotationValue maxAttemptsValue = subscriber.value("maxAttempts");
+        this.maxAttempts = maxAttemptsValue == null ? 0 : maxAttemptsValue.asInt();
+        AnnotationValue deadLetterValue = subscriber.value("deadLetter");
+        this.deadLetter = deadLetterValue == null ? "" : deadLetterValue.asString();
+        AnnotationValue retryPublishValue = subscriber.value("retryPublish");
+        this.retryPublishSet = retryPublishValue != null;
+        this.retryPublish = retryPublishValue == null ? RetryPublish.DEFAULT
+                : RetryPublish.valueOf(retryPublishValue.asEnum());
+        AnnotationValue concurrencyValue = subscriber.value("concurrency");
+        this.concurrency = concurrencyValue == null ? 0 : concurrencyValue.asInt();
         this.executionModel = executionModel;
     }
 
@@ -67,7 +85,7 @@ final class SubscriberMethodAnalysis {
     }
 
     static SubscriberMethodAnalysis analyse(MethodInfo method, AnnotationInstance subscriber, boolean blocking,
-            boolean nonBlocking, boolean virtualThread) {
+            boolean nonBlocking, boolean virtualThread, SubscriberBuildTimeConfig config) {
         Type returnType = method.returnType();
         boolean async = returnType.name().equals(UNI) || returnType.name().equals(COMPLETION_STAGE)
                 || returnType.name().equals(COMPLETABLE_FUTURE);
@@ -82,7 +100,12 @@ final class SubscriberMethodAnalysis {
             model = ExecutionModel.WORKER;
         }
         SubscriberMethodAnalysis analysis = new SubscriberMethodAnalysis(method, subscriber, model);
+        SubscriberBuildTimeConfig.QueueOverrides overrides = config.queues().get(analysis.queue);
+        if (overrides != null) {
+            analysis.override(overrides);
+        }
         analysis.checkAnnotation(blocking, nonBlocking, virtualThread);
+        analysis.checkCap(config.declareTopology());
         analysis.checkModifiers(method);
         analysis.checkParameters(method);
         analysis.checkReturnType(returnType);
@@ -109,6 +132,64 @@ final class SubscriberMethodAnalysis {
         if (nonBlocking && (blocking || virtualThread)) {
             problem("is annotated @NonBlocking and " + (blocking ? "@Blocking" : "@RunOnVirtualThread")
                     + ": choose one execution model");
+        }
+    }
+
+    /** The {@code quarkus.rabbitmq-subscriber.queues."<queue>".*} overrides win over the annotation. */
+    private void override(SubscriberBuildTimeConfig.QueueOverrides overrides) {
+        overrides.maxAttempts().ifPresent(value -> maxAttempts = value);
+        overrides.deadLetter().ifPresent(value -> deadLetter = value);
+        overrides.retryPublish().ifPresent(value -> {
+            retryPublish = value;
+            retryPublishSet = true;
+        });
+        overrides.prefetch().ifPresent(value -> prefetch = value);
+        overrides.concurrency().ifPresent(value -> concurrency = value);
+    }
+
+    /** The cap and dead-letter rules: a declaration that could never cap or dead-letter anything fails the build. */
+    private void checkCap(boolean declareTopology) {
+        boolean hasDeadLetter = !deadLetter.isEmpty();
+        if (maxAttempts < 0) {
+            problem("sets maxAttempts = " + maxAttempts + ": it must be 0 (no cap) or more");
+        }
+        if (concurrency < 0) {
+            problem("sets concurrency = " + concurrency + ": it must be 0 (up to the prefetch) or more");
+        }
+        if (hasDeadLetter && deadLetter.equals(queue)) {
+            problem("sets deadLetter = '" + deadLetter + "', its own queue: dead letters would be consumed again "
+                    + "as work; name another queue");
+        }
+        if (hasDeadLetter && deadLetter.startsWith("amq.")) {
+            problem("sets deadLetter = '" + deadLetter + "': RabbitMQ reserves the 'amq.' prefix");
+        }
+        if (quorum) {
+            if (maxAttempts > 0 && !hasDeadLetter) {
+                problem("sets maxAttempts on quorum queue '" + queue + "' without deadLetter: half a declaration. "
+                        + "The server would discard a message at the cap; name the dead-letter queue (deadLetter), "
+                        + "or use deliveryLimit alone if discarding is what you want");
+            }
+            if (hasDeadLetter && maxAttempts <= 0) {
+                problem("sets deadLetter on quorum queue '" + queue + "' without maxAttempts: half a declaration. "
+                        + "The route would only ever see dropped messages; set maxAttempts too");
+            }
+            if (maxAttempts > 0 && deliveryLimit >= 0) {
+                problem("sets both maxAttempts and deliveryLimit on quorum queue '" + queue + "': maxAttempts already "
+                        + "sets x-delivery-limit (maxAttempts - 1); remove deliveryLimit");
+            }
+            if (retryPublishSet) {
+                problem("sets retryPublish on quorum queue '" + queue + "': the server counts and dead-letters "
+                        + "there, so there is no copy to publish; remove it");
+            }
+            if ((maxAttempts > 0 || deliveryLimit >= 0) && !declareTopology) {
+                problem("caps quorum queue '" + queue + "' (" + (maxAttempts > 0 ? "maxAttempts" : "deliveryLimit")
+                        + ") while quarkus.rabbitmq-subscriber.declare-topology is false: the cap would apply nowhere "
+                        + "(a queue declared elsewhere keeps its owner's arguments). Set the limit and route on the "
+                        + "queue itself (its declaration or a policy) and remove them here, or turn declaration on");
+            }
+        } else if (hasDeadLetter && maxAttempts <= 0) {
+            problem("sets deadLetter on classic queue '" + queue + "' without maxAttempts: the route would never be "
+                    + "used. Set maxAttempts, or give the queue its own dead-letter exchange to keep dropped messages");
         }
     }
 

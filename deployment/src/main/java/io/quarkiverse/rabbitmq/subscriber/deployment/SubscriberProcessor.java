@@ -20,7 +20,9 @@ import org.jboss.jandex.MethodInfo;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkiverse.rabbitmq.subscriber.runtime.InProcessBrokerBean;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberRecorder;
@@ -136,7 +138,7 @@ class SubscriberProcessor {
 
     @BuildStep
     void collectSubscribers(BeanRegistrationPhaseBuildItem beanRegistration, InvokerFactoryBuildItem invokerFactory,
-            BuildProducer<SubscriberMethodBuildItem> subscribers,
+            SubscriberBuildTimeConfig buildTimeConfig, BuildProducer<SubscriberMethodBuildItem> subscribers,
             BuildProducer<BeanConfiguratorBuildItem> registrationPhaseMarker) {
         AnnotationStore annotations = beanRegistration.getContext().get(BuildExtension.Key.ANNOTATION_STORE);
         IndexView index = beanRegistration.getContext().get(BuildExtension.Key.INDEX);
@@ -153,7 +155,7 @@ class SubscriberProcessor {
                 SubscriberMethodAnalysis analysis = SubscriberMethodAnalysis.analyse(method, subscriber,
                         annotations.hasAnnotation(modelSource, BLOCKING),
                         annotations.hasAnnotation(modelSource, NON_BLOCKING),
-                        annotations.hasAnnotation(modelSource, RUN_ON_VIRTUAL_THREAD));
+                        annotations.hasAnnotation(modelSource, RUN_ON_VIRTUAL_THREAD), buildTimeConfig);
                 if (!method.declaringClass().name().equals(beanClass.name())) {
                     analysis.inheritedBy(beanClass.name().toString());
                 }
@@ -185,14 +187,14 @@ class SubscriberProcessor {
             for (String problem : subscriber.problems()) {
                 problems.add(new IllegalStateException(problem));
             }
-            SubscriberMethodAnalysis analysis = subscriber.analysis();
-            if (analysis.quorum && analysis.deliveryLimit >= 0 && !buildTimeConfig.declareTopology()) {
-                problems.add(new IllegalStateException("@Subscriber method " + analysis.description + " sets "
-                        + "deliveryLimit on quorum queue '" + analysis.queue + "' while "
-                        + "quarkus.rabbitmq-subscriber.declare-topology is false: the limit would apply nowhere. Set it "
-                        + "on the queue itself (its declaration or a policy) and remove it here, or turn declaration on"));
-            }
         }
+        // An override for a queue nobody consumes is a typo or a leftover: it would change nothing.
+        java.util.Set<String> consumed = new java.util.HashSet<>();
+        subscribers.forEach(subscriber -> consumed.add(subscriber.analysis().queue));
+        buildTimeConfig.queues().keySet().stream().filter(queue -> !consumed.contains(queue)).sorted()
+                .forEach(queue -> problems.add(new IllegalStateException("quarkus.rabbitmq-subscriber.queues.\"" + queue
+                        + "\".* overrides queue '" + queue + "', which no @Subscriber method consumes (they consume "
+                        + consumed.stream().sorted().toList() + "): fix the queue name or remove the override")));
         // A @Subscriber where no bean can ever have it would consume nothing, silently: say so. A concrete class that
         // is not a bean was left out on purpose (@Vetoed, @IfBuildProperty, an excluded type): that one is quiet.
         java.util.Set<String> collected = new java.util.HashSet<>();
@@ -261,8 +263,16 @@ class SubscriberProcessor {
             @SuppressWarnings("unchecked")
             RuntimeValue<Invoker<Object, Object>> invoker = (RuntimeValue<Invoker<Object, Object>>) (RuntimeValue<?>) recorderContext
                     .newInstance(subscriber.invoker().getClassName());
-            definitions.add(new SubscriberDefinition(analysis.queue, analysis.quorum, analysis.deliveryLimit,
-                    analysis.prefetch, analysis.description, analysis.payloadKind,
+            SubscriptionSpec subscription = SubscriptionSpec.builder(analysis.queue)
+                    .type(analysis.quorum ? QueueType.QUORUM : QueueType.CLASSIC)
+                    .maxAttempts(analysis.maxAttempts)
+                    .deadLetter(analysis.deadLetter)
+                    .deliveryLimit(analysis.deliveryLimit)
+                    .retryPublish(analysis.retryPublish)
+                    .prefetch(analysis.prefetch)
+                    .concurrency(analysis.concurrency)
+                    .build();
+            definitions.add(new SubscriberDefinition(subscription, analysis.description, analysis.payloadKind,
                     analysis.jsonType != null ? analysis.jsonType : analysis.payloadType.toString(),
                     subscriber.method().parametersCount(), analysis.payloadIndex, analysis.deliveryIndex,
                     analysis.returnKind, analysis.executionModel, invoker));

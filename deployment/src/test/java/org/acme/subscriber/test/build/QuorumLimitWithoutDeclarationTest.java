@@ -16,7 +16,7 @@ class QuorumLimitWithoutDeclarationTest {
     static final QuarkusUnitTest build = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
-            .assertException(Failures.mentions("Handlers#handle(java.lang.String) sets deliveryLimit on quorum queue 'b.quorum-undeclared' while quarkus.rabbitmq-subscriber.declare-topology is false"));
+            .assertException(Failures.mentions("Handlers#handle(java.lang.String) caps quorum queue 'b.quorum-undeclared' (deliveryLimit) while quarkus.rabbitmq-subscriber.declare-topology is false"));
 
     @Test
     void buildFails() {

@@ -1,5 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+
 import jakarta.enterprise.invoke.Invoker;
 import io.quarkus.runtime.RuntimeValue;
 import io.quarkus.runtime.annotations.RecordableConstructor;
@@ -34,12 +36,8 @@ public final class SubscriberDefinition {
         VIRTUAL_THREAD
     }
 
-    public final String queue;
-    public final boolean quorum;
-    /** Quorum: the queue's {@code x-delivery-limit}, or -1 for none. */
-    public final int deliveryLimit;
-    /** 0: the configured default. */
-    public final int prefetch;
+    /** The queue, its cap and dead letter, how copies are published, prefetch and concurrency. */
+    public final SubscriptionSpec subscription;
     /** {@code org.acme.Refunds#process(org.acme.Refund)}, for messages. */
     public final String method;
     public final PayloadKind payloadKind;
@@ -54,13 +52,9 @@ public final class SubscriberDefinition {
     public final RuntimeValue<Invoker<Object, Object>> invoker;
 
     @RecordableConstructor
-    public SubscriberDefinition(String queue, boolean quorum, int deliveryLimit, int prefetch, String method,
-            PayloadKind payloadKind, String payloadType, int parameterCount, int payloadIndex, int deliveryIndex,
+    public SubscriberDefinition(SubscriptionSpec subscription, String method, PayloadKind payloadKind, String payloadType, int parameterCount, int payloadIndex, int deliveryIndex,
             ReturnKind returnKind, ExecutionModel executionModel, RuntimeValue<Invoker<Object, Object>> invoker) {
-        this.queue = queue;
-        this.quorum = quorum;
-        this.deliveryLimit = deliveryLimit;
-        this.prefetch = prefetch;
+        this.subscription = subscription;
         this.method = method;
         this.payloadKind = payloadKind;
         this.payloadType = payloadType;
@@ -74,6 +68,6 @@ public final class SubscriberDefinition {
 
     @Override
     public String toString() {
-        return method + " on queue '" + queue + "'";
+        return method + " on queue '" + subscription.queue + "'";
     }
 }

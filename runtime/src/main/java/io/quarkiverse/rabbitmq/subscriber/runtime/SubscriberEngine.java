@@ -35,6 +35,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.SubscriberConsumer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.SettlementStats;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyDeclarer;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.ShutdownEvent;
@@ -274,25 +275,27 @@ public class SubscriberEngine {
             throw e;
         }
         LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", running.size(), connection.describe(),
-                running.stream().map(r -> r.definition().queue).toList());
+                running.stream().map(r -> r.definition().subscription.queue).toList());
     }
 
     private RunningSubscriber startOne(BrokerConnection connection, SubscriberDefinition definition) throws Exception {
         BrokerChannel channel = connection.createChannel();
-        channel.qos(definition.prefetch > 0 ? definition.prefetch : config.prefetch());
+        channel.qos(definition.subscription.prefetch > 0 ? definition.subscription.prefetch : config.prefetch());
         // Each subscriber gets an event-loop context; Vert.x spreads them over its event loops in turn, so subscribers
         // do not all serialize behind one loop. Its settlements all happen on this context's thread.
         Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
-        Settler settler = new Settler(channel, definition.queue, eventLoop, stats, inFlight::end);
-        InServiceDelay delay = new InServiceDelay(definition.queue, channel, clock(), config.retryCountHeader());
+        InServiceDelay delay = new InServiceDelay(definition.subscription.queue, channel, clock());
+        Settler settler = new Settler(channel, definition.subscription.queue, eventLoop, stats, inFlight::end, delay,
+                config.retryCountHeader(), definition.subscription.runtimeCounts(), clock(),
+                config.publisher().confirmTimeout());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
-                settler, delay, eventLoop);
-        SubscriberConsumer consumer = new SubscriberConsumer(definition.queue, eventLoop, dispatcher, inFlight,
+                settler, eventLoop);
+        SubscriberConsumer consumer = new SubscriberConsumer(definition.subscription.queue, eventLoop, dispatcher, inFlight,
                 config.retryCountHeader(),
                 () -> offTheClientThread(() -> subscriberLost(definition, "the broker cancelled its consumer")));
         channel.onBrokerClose(reason -> offTheClientThread(
                 () -> subscriberLost(definition, "the broker closed its channel: " + reason.replyText())));
-        String tag = channel.consume(definition.queue, consumer);
+        String tag = channel.consume(definition.subscription.queue, consumer);
         return new RunningSubscriber(definition, channel, consumer, tag, delay);
     }
 
@@ -304,7 +307,7 @@ public class SubscriberEngine {
         if (stopping) {
             return;
         }
-        LOG.errorf("%s stopped consuming queue '%s': %s. Subscribing again in %s", definition.method, definition.queue,
+        LOG.errorf("%s stopped consuming queue '%s': %s. Subscribing again in %s", definition.method, definition.subscription.queue,
                 why, RESUBSCRIBE_DELAY);
         // Subscribing waits for the broker's answers: off the event loop the wall clock's timer fires on.
         clock().schedule(RESUBSCRIBE_DELAY, () -> offTheClientThread(() -> resubscribe(definition)));
@@ -337,10 +340,10 @@ public class SubscriberEngine {
                 SubscriberDefinition definition = subscriber.definition();
                 try {
                     prepareQueues(recovered, List.of(definition));
-                    String tag = subscriber.channel().consume(definition.queue, subscriber.consumer());
+                    String tag = subscriber.channel().consume(definition.subscription.queue, subscriber.consumer());
                     running.set(i, new RunningSubscriber(definition, subscriber.channel(), subscriber.consumer(), tag,
                             subscriber.delay()));
-                    again.add(definition.queue);
+                    again.add(definition.subscription.queue);
                 } catch (Exception e) {
                     subscriberLost(definition, "consuming again after the connection came back failed: " + e.getMessage());
                 }
@@ -354,11 +357,15 @@ public class SubscriberEngine {
         }
     }
 
+    private static List<SubscriptionSpec> subscriptions(List<SubscriberDefinition> definitions) {
+        return definitions.stream().map(definition -> definition.subscription).toList();
+    }
+
     private void prepareQueues(BrokerConnection connection, List<SubscriberDefinition> definitions) throws IOException {
         if (buildTimeConfig.declareTopology()) {
-            TopologyDeclarer.declare(connection, definitions);
+            TopologyDeclarer.declare(connection, subscriptions(definitions));
         } else {
-            TopologyDeclarer.checkExists(connection, definitions);
+            TopologyDeclarer.checkExists(connection, subscriptions(definitions));
         }
     }
 
@@ -380,10 +387,10 @@ public class SubscriberEngine {
                     RunningSubscriber fresh = startOne(connection, definition);
                     old.delay().handOver(fresh.delay());
                     running.set(i, fresh);
-                    LOG.infof("%s consumes queue '%s' again", definition.method, definition.queue);
+                    LOG.infof("%s consumes queue '%s' again", definition.method, definition.subscription.queue);
                     return;
                 } catch (Exception e) {
-                    LOG.errorf("%s could not subscribe to queue '%s' again: %s", definition.method, definition.queue,
+                    LOG.errorf("%s could not subscribe to queue '%s' again: %s", definition.method, definition.subscription.queue,
                             e.getMessage());
                 }
             }
@@ -409,7 +416,7 @@ public class SubscriberEngine {
             try {
                 subscriber.channel().cancel(subscriber.consumerTag());
             } catch (Exception e) {
-                LOG.debugf("Cancelling the consumer of '%s' failed: %s", subscriber.definition().queue, e);
+                LOG.debugf("Cancelling the consumer of '%s' failed: %s", subscriber.definition().subscription.queue, e);
             }
         }
         Duration timeout = config.shutdownTimeout();

@@ -8,8 +8,12 @@ import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.UndecodablePayloadException;
-import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.FailureInfo;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.SettlementPlan;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.InjectableContext;
 import jakarta.enterprise.invoke.Invoker;
@@ -20,13 +24,9 @@ import io.vertx.core.Vertx;
 
 /**
  * Runs one delivery through its handler: decodes the payload, invokes the method where its execution model says, and
- * settles the outcome back on the delivery's event-loop context.
- * <p>
- * What a failure becomes: a handler that throws, returns a failed {@code Uni}/{@code CompletionStage}, or returns a
- * {@code null} outcome is logged with the queue, the message and the method. The first time a message fails in this
- * service it is requeued ({@code basic.reject} requeue=true); when it fails again it is rejected without requeue, so it
- * reaches the queue's dead-letter exchange where there is one. A poison message therefore costs two deliveries, never
- * an endless hot loop. Messages are recognised by their message id; see {@link FailureMemory}.
+ * settles what came of it back on the delivery's event-loop context. What that sends is {@link SettlementPlan}'s
+ * decision; a failure (a throw, a failed {@code Uni}/{@code CompletionStage}, a {@code null} outcome) is logged here
+ * once, at ERROR, with the method, the queue and the message.
  */
 public final class HandlerDispatcher {
 
@@ -36,17 +36,16 @@ public final class HandlerDispatcher {
     private final Invoker<Object, Object> invoker;
     private final PayloadDecoder decoder;
     private final Settler settler;
-    private final InServiceDelay delay;
     private final Completions completions;
-    private final FailureMemory failures = new FailureMemory();
+    private final SubscriptionSpec subscription;
 
     public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler,
-            InServiceDelay delay, Context eventLoop) {
+            Context eventLoop) {
         this.definition = definition;
+        this.subscription = definition.subscription;
         this.invoker = definition.invoker.getValue();
         this.decoder = decoder;
         this.settler = settler;
-        this.delay = delay;
         this.completions = new Completions(eventLoop, this::complete);
     }
 
@@ -57,10 +56,14 @@ public final class HandlerDispatcher {
         try {
             arguments = arguments(decoder.decode(delivery.body()), delivery);
         } catch (UndecodablePayloadException e) {
-            LOG.errorf("Cannot decode %s on queue '%s' as %s: %s. Rejecting it without requeue (the queue's "
-                    + "dead-letter exchange keeps it if the queue has one)", delivery.describe(), delivery.queue(),
-                    decoder.expectedType(), e.getMessage());
-            settle(delivery, Outcome.drop());
+            Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), delivery.redelivered(),
+                    new HandlerResult.Undecodable(FailureInfo.of(e)));
+            LOG.errorf("Cannot decode %s on queue '%s' as %s: %s. %s", delivery.describe(), delivery.queue(),
+                    decoder.expectedType(), e.getMessage(), settlement instanceof Settlement.Republish republish
+                            ? "Publishing it to dead-letter queue '" + republish.queue() + "'"
+                            : "Rejecting it without requeue (the queue's dead-letter exchange keeps it if the queue "
+                                    + "has one)");
+            settler.settle(delivery, settlement);
             return;
         } catch (Throwable t) {
             // Whatever else goes wrong before the handler runs still ends in a settlement.
@@ -137,55 +140,67 @@ public final class HandlerDispatcher {
                 // The context may be current on a worker thread too (executeBlocking dispatches on it): settle only
                 // on the event loop itself.
                 if (Context.isOnEventLoopThread() && Vertx.currentContext() == context) {
-                    settle(delivery, outcomeOf(delivery, settled, true));
+                    settle(delivery, settled, true);
                 } else {
-                    context.runOnContext(ignored -> settle(delivery, outcomeOf(delivery, settled, true)));
+                    context.runOnContext(ignored -> settle(delivery, settled, true));
                 }
             });
             return;
         }
-        settle(delivery, outcomeOf(delivery, result, false));
+        settle(delivery, result, false);
     }
 
-    private Outcome outcomeOf(InboundDelivery delivery, Object result, boolean async) {
+    private HandlerResult outcomeOf(Object result, boolean async) {
         if (result instanceof Outcome outcome) {
-            return outcome;
+            return new HandlerResult.Handled(outcome);
         }
         if (result instanceof HandlerFailure failure) {
-            return failed(delivery, failure.cause);
+            return new HandlerResult.Failed(FailureInfo.of(failure.cause));
         }
         if (result == null) {
             boolean returnsVoid = async ? definition.returnKind == SubscriberDefinition.ReturnKind.ASYNC_VOID
                     : definition.returnKind == SubscriberDefinition.ReturnKind.VOID;
-            if (returnsVoid) {
-                return Outcome.ack();
-            }
-            return failed(delivery, new NullPointerException("the handler returned a null Outcome"));
+            return returnsVoid ? new HandlerResult.Handled(Outcome.ack())
+                    : failure(new NullPointerException("the handler returned a null Outcome"));
         }
-        return failed(delivery, new IllegalStateException("the handler returned " + result.getClass().getName()
+        return failure(new IllegalStateException("the handler returned " + result.getClass().getName()
                 + " where an Outcome was expected"));
     }
 
-    private Outcome failed(InboundDelivery delivery, Throwable cause) {
-        Outcome outcome = failures.firstFailure(delivery.messageId(), delivery.redelivered()) ? Outcome.retry()
-                : Outcome.drop();
-        LOG.errorf(cause, "%s failed for %s on queue '%s'; %s", definition.method, delivery.describe(),
-                delivery.queue(), outcome.kind() == Outcome.Kind.RETRY
-                        ? "requeueing it once (a second failure rejects it)"
-                        : "it failed before: rejecting it without requeue");
-        return outcome;
+    private static HandlerResult failure(Throwable cause) {
+        return new HandlerResult.Failed(FailureInfo.of(cause));
     }
 
-    private void settle(InboundDelivery delivery, Outcome outcome) {
-        if (outcome.kind() == Outcome.Kind.RETRY_AFTER && !delivery.isSettled()) {
-            // The copy is arranged before the ack leaves: a crash in between duplicates, never loses.
-            try {
-                delay.hold(delivery, outcome.delay());
-            } catch (RuntimeException e) {
-                outcome = failed(delivery, e);
-            }
+    private void settle(InboundDelivery delivery, Object result, boolean async) {
+        HandlerResult outcome = outcomeOf(result, async);
+        Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), delivery.redelivered(),
+                outcome);
+        if (outcome instanceof HandlerResult.Failed failed) {
+            // Each failure is logged once: at WARN while the message gets another delivery, at ERROR when it is
+            // given up (rejected without requeue, or dead-lettered), so one poison message is one ERROR.
+            Throwable cause = result instanceof HandlerFailure failure ? failure.cause : null;
+            boolean retried = settlement == Settlement.REQUEUE || (settlement instanceof Settlement.Republish republish
+                    && republish.target() == Settlement.Target.COPY);
+            LOG.logf(retried ? Logger.Level.WARN : Logger.Level.ERROR, cause, "%s failed for %s on queue '%s'%s; %s",
+                    definition.method, delivery.describe(), delivery.queue(),
+                    cause == null ? ": " + failed.failure().message() : "", whatFollows(settlement));
         }
-        settler.settle(delivery, outcome);
+        settler.settle(delivery, settlement);
+    }
+
+    /** What the log says becomes of a failed delivery. */
+    private static String whatFollows(Settlement settlement) {
+        if (settlement instanceof Settlement.Republish republish) {
+            return republish.target() == Settlement.Target.DEAD_LETTER
+                    ? "it used its " + republish.retryCount() + " attempt(s): publishing it to dead-letter queue '"
+                            + republish.queue() + "'"
+                    : "retrying it as attempt " + republish.retryCount();
+        }
+        if (settlement instanceof Settlement.Reject reject) {
+            return reject.requeue() ? "requeueing it (a failure of its redelivery rejects it)"
+                    : "rejecting it without requeue (the queue's dead-letter exchange keeps it if the queue has one)";
+        }
+        return "acking it";
     }
 
     private static Throwable unwrap(Throwable failure) {

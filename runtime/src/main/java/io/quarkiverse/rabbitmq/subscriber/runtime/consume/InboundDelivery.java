@@ -9,12 +9,13 @@ import com.rabbitmq.client.Envelope;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.AckSlot;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Unsettled;
 
 /**
  * One message handed to a subscriber, as the handler sees it ({@link Delivery}) and as the settler needs it (the
  * delivery tag and whether it was settled).
  */
-public final class InboundDelivery implements Delivery {
+public final class InboundDelivery implements Delivery, Unsettled {
 
     private final String queue;
     private final Envelope envelope;
@@ -34,19 +35,23 @@ public final class InboundDelivery implements Delivery {
         this.retryCountHeader = retryCountHeader;
     }
 
+    @Override
     public long deliveryTag() {
         return envelope.getDeliveryTag();
     }
 
+    @Override
     public byte[] body() {
         return body;
     }
 
     /** Its place in the channel's ack window, given by the settler when the delivery reaches the event loop. */
+    @Override
     public AckSlot ackSlot() {
         return ackSlot;
     }
 
+    @Override
     public void ackSlot(AckSlot slot) {
         this.ackSlot = slot;
     }
@@ -56,6 +61,7 @@ public final class InboundDelivery implements Delivery {
     }
 
     /** Marks the delivery settled; false when it already was. Called by the settler only, on the event loop. */
+    @Override
     public boolean markSettled() {
         if (settled) {
             return false;
@@ -130,6 +136,7 @@ public final class InboundDelivery implements Delivery {
     }
 
     /** How the message is named in logs: its id, else its delivery tag. */
+    @Override
     public String describe() {
         String id = properties.getMessageId();
         return id != null ? "message-id " + id : "delivery-tag " + envelope.getDeliveryTag() + " (no message-id)";

@@ -1,9 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.delay;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.Map;
 import java.util.Set;
 
 import org.jboss.logging.Logger;
@@ -12,7 +10,6 @@ import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
-import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery;
 
 /**
  * The {@code IN_SERVICE} delay: the service holds the copy of a message and publishes it back to its queue once the
@@ -26,16 +23,14 @@ public final class InServiceDelay {
     private final String queue;
     private final BrokerChannel channel;
     private final Clock clock;
-    private final String retryCountHeader;
     private final Set<PendingCopy> pending = new LinkedHashSet<>();
     /** After a graceful stop released the copies, new ones go out at once: no timer outlives the stop. */
     private boolean released;
 
-    public InServiceDelay(String queue, BrokerChannel channel, Clock clock, String retryCountHeader) {
+    public InServiceDelay(String queue, BrokerChannel channel, Clock clock) {
         this.queue = queue;
         this.channel = channel;
         this.clock = clock;
-        this.retryCountHeader = retryCountHeader;
     }
 
     private static final class PendingCopy {
@@ -54,10 +49,9 @@ public final class InServiceDelay {
         }
     }
 
-    /** Holds a copy of the delivery for {@code delay}; call before the original is acked. */
-    public void hold(InboundDelivery delivery, Duration delay) {
-        hold(new PendingCopy(copyProperties(delivery), delivery.body(), delivery.describe(),
-                clock.millis() + delay.toMillis()));
+    /** Holds a copy ({@code messageId} names it in logs) for {@code delay}; call before the original is acked. */
+    public void hold(AMQP.BasicProperties properties, byte[] body, String messageId, Duration delay) {
+        hold(new PendingCopy(properties, body, messageId, clock.millis() + delay.toMillis()));
     }
 
     private void hold(PendingCopy copy) {
@@ -88,19 +82,6 @@ public final class InServiceDelay {
             copy.timer.cancel();
             next.hold(copy);
         }
-    }
-
-    /** The copy's properties: every header and property kept, x-death stripped, the retry count raised by one. */
-    AMQP.BasicProperties copyProperties(InboundDelivery delivery) {
-        Map<String, Object> headers = new LinkedHashMap<>(delivery.headers());
-        headers.remove("x-death");
-        headers.remove("x-first-death-reason");
-        headers.remove("x-first-death-queue");
-        headers.remove("x-first-death-exchange");
-        // A quorum queue's count belongs to the original; the copy is a new message.
-        headers.remove("x-delivery-count");
-        headers.put(retryCountHeader, delivery.retryCount() + 1);
-        return delivery.properties().builder().headers(headers).build();
     }
 
     private void release(PendingCopy copy) {

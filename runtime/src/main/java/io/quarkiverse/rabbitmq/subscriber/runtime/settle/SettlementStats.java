@@ -16,12 +16,22 @@ public final class SettlementStats {
     private final LongAdder onSubscriberLoop = new LongAdder();
     private final LongAdder elsewhere = new LongAdder();
 
-    void record(io.quarkiverse.rabbitmq.subscriber.Outcome.Kind kind, boolean onOwnLoop) {
-        switch (kind) {
-            case ACK -> acked.increment();
-            case RETRY -> requeued.increment();
-            case DROP -> rejected.increment();
-            case RETRY_AFTER -> delayed.increment();
+    private final LongAdder copied = new LongAdder();
+    private final LongAdder deadLettered = new LongAdder();
+
+    void record(Settlement settlement, boolean onOwnLoop) {
+        if (settlement instanceof Settlement.Reject reject) {
+            (reject.requeue() ? requeued : rejected).increment();
+        } else if (settlement instanceof Settlement.Republish republish) {
+            if (!republish.delay().isZero()) {
+                delayed.increment();
+            } else if (republish.target() == Settlement.Target.DEAD_LETTER) {
+                deadLettered.increment();
+            } else {
+                copied.increment();
+            }
+        } else {
+            acked.increment();
         }
         (onOwnLoop ? onSubscriberLoop : elsewhere).increment();
     }
@@ -36,6 +46,16 @@ public final class SettlementStats {
 
     public long rejected() {
         return rejected.sum();
+    }
+
+    /** Deliveries replaced by a copy published back to their queue at once (a retry under a cap). */
+    public long copied() {
+        return copied.sum();
+    }
+
+    /** Deliveries published to their dead-letter queue by the runtime. */
+    public long deadLettered() {
+        return deadLettered.sum();
     }
 
     /** Deliveries acked with a delayed copy to come ({@code retryAfter}). */

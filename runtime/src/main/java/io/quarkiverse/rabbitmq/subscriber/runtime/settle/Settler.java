@@ -1,22 +1,28 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
 
+import java.io.IOException;
+import java.time.Duration;
 import java.util.function.IntConsumer;
 
 import org.jboss.logging.Logger;
 
-import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import com.rabbitmq.client.AMQP;
+
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
-import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.vertx.core.Context;
 import io.vertx.core.impl.ContextInternal;
 
 /**
- * Sends the one frame an outcome stands for, on the channel the delivery came from, from the subscriber's event loop:
- * amqp-client writes the frame from the calling thread, so there is no hop to a worker for it.
+ * Carries out settlements ({@link SettlementPlan} decides them) on the channel the delivery came from, from the
+ * subscriber's event loop: amqp-client writes the frame from the calling thread, so there is no hop to a worker.
  * <p>
  * Rejects go out at once. Acks are gathered in an {@link AckWindow} and sent at the end of the event loop's current
  * batch, one {@code basic.ack multiple=true} for a run of consecutive acks: each delivery is still settled exactly
- * once, with far fewer frames for the broker to process.
+ * once, with far fewer frames for the broker to process. A copy or dead letter is published before its original is
+ * acked, on the same channel: a crash in between duplicates, never loses. A confirmed one acks the original when the
+ * broker confirms it, and requeues it when the broker refuses it.
  */
 public final class Settler {
 
@@ -28,51 +34,103 @@ public final class Settler {
     private final SettlementStats stats;
     /** Told how many deliveries left the window, once their frames are written. */
     private final IntConsumer onSent;
+    private final InServiceDelay delay;
+    private final String retryCountHeader;
+    /** Null for a subscription that never publishes copies at once. */
+    private final CopyPublisher copies;
     private final AckWindow window = new AckWindow();
     private final AckWindow.AckSender sender = this::sendAck;
     private boolean flushScheduled;
 
-    public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats, IntConsumer onSent) {
+    public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats, IntConsumer onSent,
+            InServiceDelay delay, String retryCountHeader, boolean publishesCopies, Clock clock,
+            Duration confirmTimeout) throws IOException {
         this.channel = channel;
         this.queue = queue;
         this.eventLoop = (ContextInternal) eventLoop;
         this.stats = stats;
         this.onSent = onSent;
+        this.delay = delay;
+        this.retryCountHeader = retryCountHeader;
+        this.copies = publishesCopies ? new CopyPublisher(channel, queue, eventLoop, clock, confirmTimeout,
+                new CopyPublisher.Outcomes() {
+                    @Override
+                    public void confirmed(Unsettled original) {
+                        ack(original);
+                    }
+
+                    @Override
+                    public void refused(Unsettled original) {
+                        reject(original, true);
+                    }
+                }) : null;
     }
 
     /** Called on the event loop for each delivery, in the order they arrived. */
-    public void received(InboundDelivery delivery) {
+    public void received(Unsettled delivery) {
         delivery.ackSlot(window.add(delivery.deliveryTag()));
     }
 
-    /**
-     * Settles the delivery as the outcome says; returns false (and sends nothing) if it was settled already. A
-     * {@code retryAfter} is acked here: its copy is the delay strategy's business, arranged before this call.
-     */
-    public boolean settle(InboundDelivery delivery, Outcome outcome) {
+    /** Carries out the settlement; returns false (and sends nothing) if the delivery was settled already. */
+    public boolean settle(Unsettled delivery, Settlement settlement) {
         boolean onOwnLoop = eventLoop.nettyEventLoop().inEventLoop();
         if (!delivery.markSettled()) {
-            LOG.errorf("Delivery %s on queue '%s' was already settled; ignoring the second outcome %s",
-                    delivery.describe(), queue, outcome);
+            LOG.errorf("Delivery %s on queue '%s' was already settled; ignoring the second settlement %s",
+                    delivery.describe(), queue, settlement);
             return false;
         }
-        long tag = delivery.deliveryTag();
-        if (outcome.kind() == Outcome.Kind.ACK || outcome.kind() == Outcome.Kind.RETRY_AFTER) {
-            window.mark(delivery.ackSlot(), AckWindow.ACK_PENDING);
-            scheduleFlush();
+        stats.record(settlement, onOwnLoop);
+        if (settlement instanceof Settlement.Reject reject) {
+            reject(delivery, reject.requeue());
+        } else if (settlement instanceof Settlement.Republish republish) {
+            republish(delivery, republish);
         } else {
-            window.mark(delivery.ackSlot(), AckWindow.SETTLED);
-            try {
-                channel.reject(tag, outcome.kind() == Outcome.Kind.RETRY);
-            } catch (Exception e) {
-                channelGone(outcome.toString(), delivery.describe(), e);
-            }
-            onSent.accept(1);
-            // A reject may open the head of the window for acks waiting behind it.
-            scheduleFlush();
+            ack(delivery);
         }
-        stats.record(outcome.kind(), onOwnLoop);
         return true;
+    }
+
+    private void republish(Unsettled delivery, Settlement.Republish republish) {
+        AMQP.BasicProperties properties = CopyProperties.of(delivery.properties(), retryCountHeader,
+                republish.retryCount(), republish.failure());
+        if (!republish.delay().isZero()) {
+            // Held in the service: at most once across a crash, by design of the IN_SERVICE delay.
+            delay.hold(properties, delivery.body(), delivery.describe(), republish.delay());
+            ack(delivery);
+            return;
+        }
+        if (copies == null) {
+            // A retryAfter(0) where no cap is mounted: published like a held copy that is due now.
+            delay.hold(properties, delivery.body(), delivery.describe(), Duration.ZERO);
+            ack(delivery);
+            return;
+        }
+        if (!copies.publish(delivery, republish.queue(), properties, republish.confirmed())) {
+            // The channel is gone: the broker requeues the original with it.
+            window.mark(delivery.ackSlot(), AckWindow.SETTLED);
+            onSent.accept(1);
+            return;
+        }
+        if (!republish.confirmed()) {
+            ack(delivery);
+        }
+    }
+
+    private void ack(Unsettled delivery) {
+        window.mark(delivery.ackSlot(), AckWindow.ACK_PENDING);
+        scheduleFlush();
+    }
+
+    private void reject(Unsettled delivery, boolean requeue) {
+        window.mark(delivery.ackSlot(), AckWindow.SETTLED);
+        try {
+            channel.reject(delivery.deliveryTag(), requeue);
+        } catch (Exception e) {
+            channelGone(requeue ? "reject (requeue)" : "reject", delivery.describe(), e);
+        }
+        onSent.accept(1);
+        // A reject may open the head of the window for acks waiting behind it.
+        scheduleFlush();
     }
 
     private void scheduleFlush() {

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Envelope;
 
-import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery;
 import io.vertx.core.Vertx;
@@ -46,16 +45,16 @@ class SettlerTest {
         ContextInternal other = anotherLoopThan(own);
         SettlementStats stats = new SettlementStats();
         Settler settler = new Settler(channel, "q", own, stats, settled -> {
-        });
+        }, null, "x-retry-count", false, null, java.time.Duration.ofSeconds(1));
 
         on(own, () -> {
             InboundDelivery first = delivery(1);
             settler.received(first);
-            settler.settle(first, Outcome.drop());
+            settler.settle(first, Settlement.REJECT);
         });
         InboundDelivery second = delivery(2);
         on(own, () -> settler.received(second));
-        on(other, () -> settler.settle(second, Outcome.drop()));
+        on(other, () -> settler.settle(second, Settlement.REJECT));
 
         assertEquals(List.of("reject:1", "reject:2"), frames);
         assertEquals(1, stats.settledOnSubscriberLoop());

@@ -1,0 +1,52 @@
+package org.acme.subscriber.test;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.QueueType;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkus.test.QuarkusUnitTest;
+
+/**
+ * The work queue exists already, declared by someone else with another delivery limit: startup stops with one error
+ * naming the queue, what RabbitMQ says it has, and the arguments the subscription needs.
+ */
+class QueueWithOtherArgumentsTest {
+
+    static final String QUEUE = "t.other-arguments";
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setAfterAllCustomizer(QueueWithOtherArgumentsTest::deleteQueues)
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class, Failures.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .setBeforeAllCustomizer(() -> {
+                deleteQueues();
+                RabbitAdmin.with(admin -> admin.declare(QUEUE, Map.of("x-queue-type", "quorum", "x-delivery-limit", 9)));
+            })
+            .assertException(Failures.mentions("Queue '" + QUEUE + "' exists with other arguments than its subscription "
+                    + "needs", "RabbitMQ says: PRECONDITION_FAILED - inequivalent arg 'x-dead-letter-exchange'", "but current is none",
+                    "The subscription needs the arguments {x-queue-type=quorum, x-delivery-limit=4, "
+                            + "x-dead-letter-exchange=, x-dead-letter-routing-key=" + QUEUE + ".dead}"));
+
+    static void deleteQueues() {
+        RabbitAdmin.with(admin -> admin.delete(QUEUE, QUEUE + ".dead"));
+    }
+
+    @Test
+    void startupFails() {
+        fail("startup should have failed");
+    }
+
+    public static class Handler {
+        @Subscriber(value = QUEUE, type = QueueType.QUORUM, maxAttempts = 5, deadLetter = QUEUE + ".dead")
+        Outcome handle(String body) {
+            return Outcome.ack();
+        }
+    }
+}

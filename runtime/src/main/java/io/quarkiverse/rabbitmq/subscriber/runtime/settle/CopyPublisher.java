@@ -1,0 +1,222 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.jboss.logging.Logger;
+
+import com.rabbitmq.client.AMQP;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+import io.vertx.core.Context;
+
+/**
+ * Publishes a subscription's copies and dead letters on the delivery's own channel, {@code mandatory}, and follows
+ * what the broker says of them. The channel is in confirm mode; confirms and returns arrive on the client's reader
+ * thread and are handed to the subscriber's event loop at once, where everything here runs (so nothing is locked).
+ * <ul>
+ * <li>Confirmed copies wait in {@code unconfirmed}; a confirm (often a multiple one) releases the originals' acks, many
+ * copies in flight at once. A nack, a return or no confirm within the timeout requeues the original.</li>
+ * <li>Fire-and-forget copies ({@code DEFAULT}) had their original acked already. A returned dead letter is published
+ * back to the work queue so it is not lost; a returned copy to the work queue means that queue is gone.</li>
+ * </ul>
+ * A return names the message id and the routing key: the oldest confirmed copy with both is the one returned (a
+ * return comes before the confirm of the same message).
+ */
+final class CopyPublisher {
+
+    private static final Logger LOG = Logger.getLogger(CopyPublisher.class);
+    /** A missing queue is named at most once in this long, however many copies it returns. */
+    private static final long LOG_EVERY_MILLIS = 10_000;
+
+    /** What the settler does with an original once the broker answered for its copy. */
+    interface Outcomes {
+        void confirmed(Unsettled original);
+
+        void refused(Unsettled original);
+    }
+
+    private record Pending(Unsettled original, String key, String queue, long publishedAt) {
+    }
+
+    private final BrokerChannel channel;
+    private final String workQueue;
+    private final Context eventLoop;
+    private final Clock clock;
+    private final long timeoutMillis;
+    private final Outcomes outcomes;
+    private final TreeMap<Long, Pending> unconfirmed = new TreeMap<>();
+    private final Map<String, Deque<Long>> byKey = new HashMap<>();
+    private final Map<String, Long> lastLogged = new HashMap<>();
+    private boolean timerScheduled;
+    private boolean closed;
+
+    CopyPublisher(BrokerChannel channel, String workQueue, Context eventLoop, Clock clock, Duration timeout,
+            Outcomes outcomes) throws IOException {
+        this.channel = channel;
+        this.workQueue = workQueue;
+        this.eventLoop = eventLoop;
+        this.clock = clock;
+        this.timeoutMillis = timeout.toMillis();
+        this.outcomes = outcomes;
+        channel.confirmSelect(new PublishListener() {
+            @Override
+            public void acked(long sequenceNumber, boolean multiple) {
+                eventLoop.runOnContext(ignored -> confirm(sequenceNumber, multiple, true));
+            }
+
+            @Override
+            public void nacked(long sequenceNumber, boolean multiple) {
+                eventLoop.runOnContext(ignored -> confirm(sequenceNumber, multiple, false));
+            }
+
+            @Override
+            public void returned(int replyCode, String replyText, String exchange, String routingKey,
+                    AMQP.BasicProperties properties, byte[] body) {
+                eventLoop.runOnContext(ignored -> returnedMessage(replyText, routingKey, properties, body));
+            }
+
+            @Override
+            public void closed(String reason) {
+                eventLoop.runOnContext(ignored -> channelClosed());
+            }
+        });
+    }
+
+    /**
+     * Publishes the copy. Confirmed: the original waits for the broker's word. Returns false when the channel refused
+     * the publish (it is gone: the broker requeues the original with the channel).
+     */
+    boolean publish(Unsettled original, String queue, AMQP.BasicProperties properties, boolean confirmed) {
+        closed = false;
+        long sequenceNumber = channel.nextPublishSeqNo();
+        try {
+            channel.publish("", queue, true, properties, original.body());
+        } catch (IOException | RuntimeException e) {
+            LOG.debugf("Could not publish the copy of %s to queue '%s': %s", original.describe(), queue, e);
+            return false;
+        }
+        if (confirmed) {
+            String key = key(properties.getMessageId(), queue);
+            unconfirmed.put(sequenceNumber, new Pending(original, key, queue, clock.millis()));
+            byKey.computeIfAbsent(key, k -> new ArrayDeque<>()).add(sequenceNumber);
+            scheduleTimeoutCheck();
+        }
+        return true;
+    }
+
+    private static String key(String messageId, String queue) {
+        return messageId + '\u0000' + queue;
+    }
+
+    private void confirm(long sequenceNumber, boolean multiple, boolean acked) {
+        Map<Long, Pending> settled = multiple ? unconfirmed.headMap(sequenceNumber, true)
+                : unconfirmed.containsKey(sequenceNumber) ? Map.of(sequenceNumber, unconfirmed.get(sequenceNumber))
+                        : Map.of();
+        for (Map.Entry<Long, Pending> entry : new TreeMap<>(settled).entrySet()) {
+            forget(entry.getKey(), entry.getValue());
+            if (acked) {
+                outcomes.confirmed(entry.getValue().original());
+            } else {
+                LOG.errorf("RabbitMQ nacked the copy of %s to queue '%s': requeueing the original",
+                        entry.getValue().original().describe(), entry.getValue().queue());
+                outcomes.refused(entry.getValue().original());
+            }
+        }
+    }
+
+    private void returnedMessage(String replyText, String routingKey, AMQP.BasicProperties properties, byte[] body) {
+        Deque<Long> sequenceNumbers = byKey.get(key(properties.getMessageId(), routingKey));
+        Long sequenceNumber = sequenceNumbers == null ? null : sequenceNumbers.peekFirst();
+        if (sequenceNumber != null) {
+            Pending pending = unconfirmed.get(sequenceNumber);
+            forget(sequenceNumber, pending);
+            logMissing(routingKey, "the original " + pending.original().describe() + " is requeued");
+            outcomes.refused(pending.original());
+            return;
+        }
+        // Fire and forget: the original was acked already. A dead letter goes back to the work queue instead.
+        if (!routingKey.equals(workQueue)) {
+            try {
+                channel.publish("", workQueue, true, properties, body);
+                logMissing(routingKey, "the message went back to queue '" + workQueue + "'");
+                return;
+            } catch (IOException | RuntimeException e) {
+                LOG.debugf("Could not publish a returned message back to '%s': %s", workQueue, e);
+            }
+        }
+        LOG.errorf("RabbitMQ could not route a copy of message-id %s to queue '%s' (%s) and it could not go back to "
+                + "queue '%s': it is lost. Use retryPublish = CONFIRMED to requeue originals instead",
+                properties.getMessageId(), routingKey, replyText, workQueue);
+    }
+
+    private void logMissing(String queue, String what) {
+        long now = clock.millis();
+        Long last = lastLogged.get(queue);
+        if (last == null || now - last >= LOG_EVERY_MILLIS) {
+            lastLogged.put(queue, now);
+            LOG.errorf("Queue '%s' does not exist: RabbitMQ returned a message published to it (%s). Declare the "
+                    + "queue; until then this repeats for each message that reaches it (logged once per %d s)", queue,
+                    what, LOG_EVERY_MILLIS / 1000);
+        }
+    }
+
+    private void scheduleTimeoutCheck() {
+        if (!timerScheduled && !closed) {
+            timerScheduled = true;
+            clock.schedule(Duration.ofMillis(Math.max(1, timeoutMillis / 2)),
+                    () -> eventLoop.runOnContext(ignored -> checkTimeouts()));
+        }
+    }
+
+    private void checkTimeouts() {
+        timerScheduled = false;
+        long now = clock.millis();
+        Iterator<Map.Entry<Long, Pending>> iterator = unconfirmed.entrySet().iterator();
+        while (iterator.hasNext()) {
+            Map.Entry<Long, Pending> entry = iterator.next();
+            Pending pending = entry.getValue();
+            if (now - pending.publishedAt() < timeoutMillis) {
+                break;
+            }
+            iterator.remove();
+            removeKey(entry.getKey(), pending);
+            LOG.errorf("RabbitMQ did not confirm the copy of %s to queue '%s' within %d ms: requeueing the original",
+                    pending.original().describe(), pending.queue(), timeoutMillis);
+            outcomes.refused(pending.original());
+        }
+        if (!unconfirmed.isEmpty()) {
+            scheduleTimeoutCheck();
+        }
+    }
+
+    /** No confirm comes any more; the broker requeues every original the channel held. */
+    private void channelClosed() {
+        closed = true;
+        unconfirmed.clear();
+        byKey.clear();
+    }
+
+    private void forget(long sequenceNumber, Pending pending) {
+        unconfirmed.remove(sequenceNumber);
+        removeKey(sequenceNumber, pending);
+    }
+
+    private void removeKey(long sequenceNumber, Pending pending) {
+        Deque<Long> sequenceNumbers = byKey.get(pending.key());
+        if (sequenceNumbers != null) {
+            sequenceNumbers.remove(sequenceNumber);
+            if (sequenceNumbers.isEmpty()) {
+                byKey.remove(pending.key());
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
+
+/** A handler's failure, as a copy or dead letter carries it: the exception's class and message. */
+public record FailureInfo(String type, String message) {
+
+    /** At most this many characters of the message travel in a header. */
+    public static final int MAX_MESSAGE = 1_000;
+
+    public static final String TYPE_HEADER = "x-exception-type";
+    public static final String MESSAGE_HEADER = "x-exception-message";
+
+    public static FailureInfo of(Throwable failure) {
+        String message = failure.getMessage() == null ? "" : failure.getMessage();
+        return new FailureInfo(failure.getClass().getName(),
+                message.length() > MAX_MESSAGE ? message.substring(0, MAX_MESSAGE) : message);
+    }
+}

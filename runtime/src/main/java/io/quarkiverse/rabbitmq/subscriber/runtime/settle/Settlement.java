@@ -1,0 +1,42 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
+
+import java.time.Duration;
+
+/**
+ * What happens to one delivery, decided by {@link SettlementPlan} without any I/O and carried out by the
+ * {@link Settler} on the subscriber's event loop.
+ */
+public sealed interface Settlement {
+
+    Settlement ACK = new Ack();
+    Settlement REQUEUE = new Reject(true);
+    Settlement REJECT = new Reject(false);
+
+    /** {@code basic.ack}. */
+    record Ack() implements Settlement {
+    }
+
+    /** {@code basic.reject}, with or without requeue (never {@code basic.nack}: RabbitMQ 4.3 does not count nacks). */
+    record Reject(boolean requeue) implements Settlement {
+    }
+
+    /**
+     * Publish a copy of the message through the default exchange, {@code mandatory}, on the delivery's channel, then
+     * ack the original. The copy keeps every header and property but the broker's death headers, carries the
+     * retry-count header set to {@code retryCount} and, after a failure, the failure's type and message.
+     *
+     * @param target a copy back to the work queue, or a dead letter
+     * @param queue where it goes (its routing key)
+     * @param delay zero to publish now; longer: the service holds the copy that long (the {@code IN_SERVICE} delay),
+     *        and the original is acked at once
+     * @param confirmed whether the original waits for the broker's confirm of the copy
+     */
+    record Republish(Target target, String queue, int retryCount, FailureInfo failure, Duration delay,
+            boolean confirmed) implements Settlement {
+    }
+
+    enum Target {
+        COPY,
+        DEAD_LETTER
+    }
+}

@@ -1,0 +1,26 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
+
+import com.rabbitmq.client.AMQP;
+
+/**
+ * A delivery as the settler sees it: its tag, its place in the ack window, and the message a copy is made of. The
+ * consuming side implements it, so this package does not depend on that one.
+ */
+public interface Unsettled {
+
+    long deliveryTag();
+
+    AckSlot ackSlot();
+
+    void ackSlot(AckSlot slot);
+
+    /** Marks the delivery settled; false when it already was. Called on the subscriber's event loop only. */
+    boolean markSettled();
+
+    AMQP.BasicProperties properties();
+
+    byte[] body();
+
+    /** How the message is named in logs. */
+    String describe();
+}

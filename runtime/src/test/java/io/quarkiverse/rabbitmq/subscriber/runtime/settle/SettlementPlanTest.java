@@ -1,0 +1,114 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.QueueType;
+import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+
+/**
+ * DESIGN.md's "What an outcome sends" and "Handler failures", as a table: the subscription, the delivery's retry count
+ * and redelivered flag, the handler's result, and what the settler must send.
+ */
+class SettlementPlanTest {
+
+    static final SubscriptionSpec CLASSIC = SubscriptionSpec.builder("refunds").build();
+    static final SubscriptionSpec CAPPED = SubscriptionSpec.builder("refunds").maxAttempts(5).deadLetter("refunds.dead")
+            .build();
+    static final SubscriptionSpec CAPPED_CONFIRMED = SubscriptionSpec.builder("refunds").maxAttempts(5)
+            .deadLetter("refunds.dead").retryPublish(RetryPublish.CONFIRMED).build();
+    static final SubscriptionSpec CAPPED_NO_ROUTE = SubscriptionSpec.builder("refunds").maxAttempts(3).build();
+    static final SubscriptionSpec QUORUM = SubscriptionSpec.builder("payouts").type(QueueType.QUORUM).build();
+    static final SubscriptionSpec QUORUM_CAPPED = SubscriptionSpec.builder("payouts").type(QueueType.QUORUM)
+            .maxAttempts(5).deadLetter("payouts.dead").build();
+    static final SubscriptionSpec QUORUM_LIMIT = SubscriptionSpec.builder("payouts").type(QueueType.QUORUM)
+            .deliveryLimit(3).build();
+
+    static final FailureInfo BOOM = new FailureInfo("java.lang.IllegalStateException", "boom");
+    static final HandlerResult ACK = new HandlerResult.Handled(Outcome.ack());
+    static final HandlerResult RETRY = new HandlerResult.Handled(Outcome.retry());
+    static final HandlerResult DROP = new HandlerResult.Handled(Outcome.drop());
+    static final HandlerResult LATER = new HandlerResult.Handled(Outcome.retryAfter(Duration.ofSeconds(30)));
+    static final HandlerResult FAILED = new HandlerResult.Failed(BOOM);
+    static final HandlerResult UNDECODABLE = new HandlerResult.Undecodable(BOOM);
+
+    static Settlement copy(int count, FailureInfo failure, boolean confirmed) {
+        return new Settlement.Republish(Settlement.Target.COPY, "refunds", count, failure, Duration.ZERO, confirmed);
+    }
+
+    static Settlement dead(String queue, int count, FailureInfo failure, boolean confirmed) {
+        return new Settlement.Republish(Settlement.Target.DEAD_LETTER, queue, count, failure, Duration.ZERO, confirmed);
+    }
+
+    static Settlement held(String queue, int count) {
+        return new Settlement.Republish(Settlement.Target.COPY, queue, count, null, Duration.ofSeconds(30), false);
+    }
+
+    static Stream<Arguments> table() {
+        return Stream.of(
+                // subscription, retry count, redelivered, result, settlement
+                Arguments.of("classic ack", CLASSIC, 1, false, ACK, Settlement.ACK),
+                Arguments.of("classic retry requeues", CLASSIC, 1, false, RETRY, Settlement.REQUEUE),
+                Arguments.of("classic drop rejects", CLASSIC, 1, false, DROP, Settlement.REJECT),
+                Arguments.of("classic retryAfter holds a copy", CLASSIC, 1, false, LATER, held("refunds", 2)),
+                Arguments.of("classic failure, first delivery: requeue", CLASSIC, 1, false, FAILED, Settlement.REQUEUE),
+                Arguments.of("classic failure, redelivered: reject", CLASSIC, 1, true, FAILED, Settlement.REJECT),
+                Arguments.of("classic undecodable: reject", CLASSIC, 1, false, UNDECODABLE, Settlement.REJECT),
+
+                Arguments.of("capped ack", CAPPED, 3, false, ACK, Settlement.ACK),
+                Arguments.of("capped retry copies with count+1", CAPPED, 1, false, RETRY, copy(2, null, false)),
+                Arguments.of("capped retry at 4 of 5 copies", CAPPED, 4, false, RETRY, copy(5, null, false)),
+                Arguments.of("capped retry at the cap dead-letters", CAPPED, 5, false, RETRY,
+                        dead("refunds.dead", 5, null, false)),
+                Arguments.of("capped retry past the cap dead-letters", CAPPED, 9, true, RETRY,
+                        dead("refunds.dead", 9, null, false)),
+                Arguments.of("capped drop never dead-letters", CAPPED, 5, false, DROP, Settlement.REJECT),
+                Arguments.of("capped retryAfter holds a counted copy", CAPPED, 2, false, LATER, held("refunds", 3)),
+                Arguments.of("capped retryAfter at the cap dead-letters", CAPPED, 5, false, LATER,
+                        dead("refunds.dead", 5, null, false)),
+                Arguments.of("capped failure copies with the failure", CAPPED, 1, true, FAILED, copy(2, BOOM, false)),
+                Arguments.of("capped failure at the cap dead-letters with it", CAPPED, 5, false, FAILED,
+                        dead("refunds.dead", 5, BOOM, false)),
+                Arguments.of("capped undecodable: dead letter at once", CAPPED, 1, false, UNDECODABLE,
+                        dead("refunds.dead", 1, BOOM, false)),
+                Arguments.of("confirmed copy", CAPPED_CONFIRMED, 1, false, RETRY, copy(2, null, true)),
+                Arguments.of("confirmed dead letter", CAPPED_CONFIRMED, 5, false, FAILED,
+                        dead("refunds.dead", 5, BOOM, true)),
+                Arguments.of("cap without dead-letter queue: reject at the cap", CAPPED_NO_ROUTE, 3, false, RETRY,
+                        Settlement.REJECT),
+                Arguments.of("cap without dead-letter queue: copy before it", CAPPED_NO_ROUTE, 2, false, RETRY,
+                        copy(3, null, false)),
+                Arguments.of("cap without dead-letter queue: undecodable rejects", CAPPED_NO_ROUTE, 1, false,
+                        UNDECODABLE, Settlement.REJECT),
+
+                Arguments.of("quorum retry requeues", QUORUM_CAPPED, 1, false, RETRY, Settlement.REQUEUE),
+                Arguments.of("quorum retry at any count requeues: the server counts", QUORUM_CAPPED, 9, true, RETRY,
+                        Settlement.REQUEUE),
+                Arguments.of("quorum drop rejects", QUORUM_CAPPED, 1, false, DROP, Settlement.REJECT),
+                Arguments.of("quorum capped failure requeues", QUORUM_CAPPED, 1, true, FAILED, Settlement.REQUEUE),
+                Arguments.of("quorum with its own limit: failure requeues", QUORUM_LIMIT, 1, true, FAILED,
+                        Settlement.REQUEUE),
+                Arguments.of("quorum without a limit: the redelivered rule", QUORUM, 1, true, FAILED,
+                        Settlement.REJECT),
+                Arguments.of("quorum without a limit, first failure requeues", QUORUM, 1, false, FAILED,
+                        Settlement.REQUEUE),
+                Arguments.of("quorum retryAfter holds a copy", QUORUM_CAPPED, 1, false, LATER, held("payouts", 2)),
+                Arguments.of("quorum undecodable rejects (the route takes it)", QUORUM_CAPPED, 1, false, UNDECODABLE,
+                        Settlement.REJECT));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("table")
+    void decides(String name, SubscriptionSpec subscription, int retryCount, boolean redelivered, HandlerResult result,
+            Settlement expected) {
+        assertEquals(expected, SettlementPlan.decide(subscription, retryCount, redelivered, result));
+    }
+}

@@ -14,6 +14,44 @@ public class Ledger {
     private final List<Refund> processed = new CopyOnWriteArrayList<>();
     private final List<Refund> declined = new CopyOnWriteArrayList<>();
     private final Map<Long, Integer> attempts = new ConcurrentHashMap<>();
+    private final Map<Long, Integer> payoutAttempts = new ConcurrentHashMap<>();
+    private final List<Payout> paid = new CopyOnWriteArrayList<>();
+    private final List<Map<String, Object>> deadRefunds = new CopyOnWriteArrayList<>();
+    private final List<Map<String, Object>> deadPayouts = new CopyOnWriteArrayList<>();
+
+    public void attempted(long payoutId) {
+        payoutAttempts.merge(payoutId, 1, Integer::sum);
+    }
+
+    public void paid(Payout payout) {
+        paid.add(payout);
+    }
+
+    public void deadRefund(Refund refund, int deliveries) {
+        deadRefunds.add(Map.of("refund", refund, "deliveries", deliveries));
+    }
+
+    public void deadPayout(Payout payout, String reason) {
+        deadPayouts.add(Map.of("payout", payout, "reason", reason));
+    }
+
+    public List<Payout> paid() {
+        return List.copyOf(paid);
+    }
+
+    public int payoutAttempts(long id) {
+        return payoutAttempts.getOrDefault(id, 0);
+    }
+
+    /** What {@code refunds.dead} received: each refund and its deliveries. */
+    public List<Map<String, Object>> deadRefunds() {
+        return List.copyOf(deadRefunds);
+    }
+
+    /** What {@code payouts.dead} received: each payout and RabbitMQ's reason. */
+    public List<Map<String, Object>> deadPayouts() {
+        return List.copyOf(deadPayouts);
+    }
 
     public void attempted(Refund refund) {
         attempts.merge(refund.id(), 1, Integer::sum);

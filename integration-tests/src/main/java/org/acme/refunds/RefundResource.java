@@ -51,6 +51,39 @@ public class RefundResource {
         return Map.of("attempts", ledger.attempts(id));
     }
 
+    /** What {@code refunds.dead} received. */
+    @GET
+    @Path("refunds/dead")
+    public List<Map<String, Object>> deadRefunds() {
+        return ledger.deadRefunds();
+    }
+
+    /** Queues a payout; answers 202 once RabbitMQ confirmed it. */
+    @POST
+    @Path("payouts")
+    public Uni<Response> payout(Payout payout) {
+        return publisher.sendConfirmed("payouts", payout).map(ignored -> Response.accepted().build());
+    }
+
+    @GET
+    @Path("payouts/paid")
+    public List<Payout> paid() {
+        return ledger.paid();
+    }
+
+    @GET
+    @Path("payouts/{id}/attempts")
+    public Map<String, Integer> payoutAttempts(@PathParam("id") long id) {
+        return Map.of("attempts", ledger.payoutAttempts(id));
+    }
+
+    /** What {@code payouts.dead} received. */
+    @GET
+    @Path("payouts/dead")
+    public List<Map<String, Object>> deadPayouts() {
+        return ledger.deadPayouts();
+    }
+
     /** Scripts the answers the processor gives for a card, e.g. {@code ["UNAVAILABLE","OK"]}. */
     @PUT
     @Path("processor/{card}")

@@ -10,7 +10,11 @@ import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 
-/** The refunds service: each refund on the {@code refunds} queue goes to the card processor once it can. */
+/**
+ * The refunds service: each refund on the {@code refunds} queue goes to the card processor once it can. A refund gets
+ * at most five deliveries; the runtime counts them (a classic queue counts nothing) and moves the fifth failure to
+ * {@code refunds.dead}, where {@link DeadLetters} reads it.
+ */
 public class Refunds {
 
     private static final Logger LOG = Logger.getLogger(Refunds.class);
@@ -24,7 +28,7 @@ public class Refunds {
     @Inject
     Ledger ledger;
 
-    @Subscriber("refunds")
+    @Subscriber(value = "refunds", maxAttempts = 5, deadLetter = "refunds.dead")
     Outcome process(Refund refund, Delivery delivery) {
         ledger.attempted(refund);
         return switch (processor.refund(refund.card())) {
@@ -34,7 +38,7 @@ public class Refunds {
             }
             // Past its rate limit: a call right now would be refused again.
             case BUSY -> Outcome.retryAfter(BACKOFF);
-            // No answer: try again at once.
+            // No answer: try again at once, up to the cap.
             case UNAVAILABLE -> Outcome.retry();
             case DECLINED -> {
                 LOG.warnf("Refund %d: card declined, refund dropped", refund.id());

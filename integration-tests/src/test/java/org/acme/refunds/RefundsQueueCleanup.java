@@ -15,18 +15,25 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 public class RefundsQueueCleanup implements QuarkusTestResourceLifecycleManager {
 
     static final String URL = "amqp://guest:guest@127.0.0.1:5672";
+    static final String[] QUEUES = { "refunds", "refunds.dead", "payouts", "payouts.dead" };
 
     @Override
     public Map<String, String> start() {
         run(channel -> {
-            channel.queueDelete("refunds");
+            for (String queue : QUEUES) {
+                channel.queueDelete(queue);
+            }
         });
         return Map.of("quarkus.rabbitmq-subscriber.url", URL);
     }
 
     @Override
     public void stop() {
-        run(channel -> channel.queueDelete("refunds"));
+        run(channel -> {
+            for (String queue : QUEUES) {
+                channel.queueDelete(queue);
+            }
+        });
     }
 
     private interface ChannelWork {

@@ -56,4 +56,23 @@ class RefundsTest {
         await().during(java.time.Duration.ofMillis(300)).atMost(java.time.Duration.ofSeconds(3))
                 .until(() -> attempts(103) == 1);
     }
+
+    @Test
+    void aRefundThatKeepsFailingLandsInTheDeadLetterQueueAfterFiveDeliveries() {
+        script("4242-down", "UNAVAILABLE");
+        submit(104, "4242-down");
+        await().untilAsserted(() -> given().get("/refunds/dead").then()
+                .body("refund.id", hasItem(104)).body("deliveries", hasItem(5)));
+        given().get("/refunds/104/attempts").then().body("attempts", is(5));
+    }
+
+    @Test
+    void aPayoutThatKeepsFailingIsDeadLetteredByTheQuorumQueue() {
+        script("5555-down", "UNAVAILABLE");
+        given().contentType(ContentType.JSON).body(Map.of("id", 201, "card", "5555-down", "amountCents", 900))
+                .post("/payouts").then().statusCode(202);
+        await().untilAsserted(() -> given().get("/payouts/dead").then()
+                .body("payout.id", hasItem(201)).body("reason", hasItem("delivery_limit")));
+        given().get("/payouts/201/attempts").then().body("attempts", is(5));
+    }
 }

@@ -18,7 +18,7 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
-import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChoice;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerChoice;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
@@ -29,6 +29,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConf
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerAddress;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerConnector;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.Connections;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.HandlerDispatcher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight;
@@ -54,7 +55,7 @@ import io.vertx.core.impl.VertxInternal;
  * the reply the lock's holder waits for, and the whole connection would freeze.
  */
 @Singleton
-public class SubscriberEngine {
+public class SubscriberEngine implements Connections {
 
     private static final Logger LOG = Logger.getLogger(SubscriberEngine.class);
     private static final Duration RESUBSCRIBE_DELAY = Duration.ofSeconds(1);
@@ -167,6 +168,7 @@ public class SubscriberEngine {
      * RabbitMQ blocks every connection that publishes while it is low on memory or disk: consumers on it could not
      * ack any more.
      */
+    @Override
     public BrokerConnection publishingConnection() {
         BrokerConnection open = publishingConnection;
         if (open != null && !stopped) {

@@ -38,11 +38,17 @@ public final class HandlerDispatcher {
     private final Settler settler;
     private final Completions completions;
     private final SubscriptionSpec subscription;
+    /** At most this many deliveries in the handler at once; 0: as many as the prefetch lets in. */
+    private final int concurrency;
+    /** Deliveries started and not settled, and the ones waiting for a place: event loop only. */
+    private int running;
+    private final java.util.ArrayDeque<Waiting> waiting = new java.util.ArrayDeque<>();
 
     public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler,
             Context eventLoop) {
         this.definition = definition;
         this.subscription = definition.subscription;
+        this.concurrency = definition.subscription.concurrency;
         this.invoker = definition.invoker.getValue();
         this.decoder = decoder;
         this.settler = settler;
@@ -52,31 +58,24 @@ public final class HandlerDispatcher {
     /** Called on the delivery's duplicated event-loop context, in the order deliveries arrived. */
     public void dispatch(Context context, InboundDelivery delivery) {
         settler.received(delivery);
-        Object[] arguments;
-        try {
-            arguments = arguments(decoder.decode(delivery.body()), delivery);
-        } catch (UndecodablePayloadException e) {
-            Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), delivery.redelivered(),
-                    new HandlerResult.Undecodable(FailureInfo.of(e)));
-            LOG.errorf("Cannot decode %s on queue '%s' as %s: %s. %s", delivery.describe(), delivery.queue(),
-                    decoder.expectedType(), e.getMessage(), settlement instanceof Settlement.Republish republish
-                            ? "Publishing it to dead-letter queue '" + republish.queue() + "'"
-                            : "Rejecting it without requeue (the queue's dead-letter exchange keeps it if the queue "
-                                    + "has one)");
-            settler.settle(delivery, settlement);
-            return;
-        } catch (Throwable t) {
-            // Whatever else goes wrong before the handler runs still ends in a settlement.
-            complete(context, delivery, new HandlerFailure(t));
+        if (concurrency > 0 && running >= concurrency) {
+            // Started, in arrival order, as earlier deliveries settle.
+            waiting.add(new Waiting(context, delivery));
             return;
         }
+        start(context, delivery);
+    }
+
+    private void start(Context context, InboundDelivery delivery) {
+        running++;
         try {
             switch (definition.executionModel) {
-                case EVENT_LOOP -> complete(context, delivery, invoke(arguments));
-                // invoke() never throws: every result, a failure included, goes back through the completions.
+                case EVENT_LOOP -> complete(context, delivery, run(delivery));
+                // run() never throws: every result, a failure included, goes back through the completions. The
+                // payload is decoded there too, off the event loop: a large body must not stall every subscriber on it.
                 case WORKER -> {
                     var started = context.executeBlocking(() -> {
-                        completions.offer(context, delivery, invoke(arguments));
+                        completions.offer(context, delivery, run(delivery));
                         return null;
                     }, false);
                     if (started.failed()) {
@@ -84,10 +83,35 @@ public final class HandlerDispatcher {
                     }
                 }
                 case VIRTUAL_THREAD -> VirtualThreadsRecorder.getCurrent()
-                        .execute(() -> completions.offer(context, delivery, invoke(arguments)));
+                        .execute(() -> completions.offer(context, delivery, run(delivery)));
             }
         } catch (Throwable t) {
             complete(context, delivery, new HandlerFailure(t));
+        }
+    }
+
+    /**
+     * Decodes the payload and invokes the handler, on the thread the handler runs on. Returns the handler's result, an
+     * {@link Undecodable} or a {@link HandlerFailure}; never throws.
+     */
+    private Object run(InboundDelivery delivery) {
+        Object payload;
+        try {
+            payload = decoder.decode(delivery.body());
+        } catch (UndecodablePayloadException e) {
+            return new Undecodable(e);
+        } catch (Throwable t) {
+            return new HandlerFailure(t);
+        }
+        return invoke(arguments(payload, delivery));
+    }
+
+    /** A delivery settled: the next waiting one may start. On the event loop. */
+    private void released() {
+        running--;
+        Waiting next = waiting.poll();
+        if (next != null) {
+            start(next.context(), next.delivery());
         }
     }
 
@@ -172,6 +196,30 @@ public final class HandlerDispatcher {
     }
 
     private void settle(InboundDelivery delivery, Object result, boolean async) {
+        // A second result for the same delivery (a bug) settles nothing and frees no place.
+        boolean first = !delivery.isSettled();
+        try {
+            settleNow(delivery, result, async);
+        } finally {
+            if (first) {
+                released();
+            }
+        }
+    }
+
+    private void settleNow(InboundDelivery delivery, Object result, boolean async) {
+        if (result instanceof Undecodable undecodable) {
+            UndecodablePayloadException e = undecodable.cause();
+            Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), delivery.redelivered(),
+                    new HandlerResult.Undecodable(FailureInfo.of(e)));
+            LOG.errorf("Cannot decode %s on queue '%s' as %s: %s. %s", delivery.describe(), delivery.queue(),
+                    decoder.expectedType(), e.getMessage(), settlement instanceof Settlement.Republish republish
+                            ? "Publishing it to dead-letter queue '" + republish.queue() + "'"
+                            : "Rejecting it without requeue (the queue's dead-letter exchange keeps it if the queue "
+                                    + "has one)");
+            settler.settle(delivery, settlement);
+            return;
+        }
         HandlerResult outcome = outcomeOf(result, async);
         Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), delivery.redelivered(),
                 outcome);
@@ -212,5 +260,12 @@ public final class HandlerDispatcher {
 
     /** A thrown exception, carried to settlement as a value. */
     private record HandlerFailure(Throwable cause) {
+    }
+
+    /** A body that could not be decoded: the handler never ran. */
+    private record Undecodable(UndecodablePayloadException cause) {
+    }
+
+    private record Waiting(Context context, InboundDelivery delivery) {
     }
 }

@@ -21,11 +21,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.Connections;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -52,7 +52,7 @@ import io.vertx.core.Vertx;
 public class BrokerRabbitPublisher implements RabbitPublisher {
 
     @Inject
-    SubscriberEngine engine;
+    Connections connections;
 
     @Inject
     ObjectMapper objectMapper;
@@ -116,7 +116,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
                 forgetTimedOut(result);
                 reported = new TimeoutException(failure(exchange, routingKey, "RabbitMQ did not confirm it within "
                         + timeout + " (quarkus.rabbitmq-subscriber.publisher.confirm-timeout)"
-                        + engine.publishingConnection().blockedBecause()
+                        + connections.publishingConnection().blockedBecause()
                                 .map(why -> ": the broker blocks publishing (" + why + ")")
                                 .orElse(": is the broker blocking publishers (a memory or disk alarm)?")));
             }
@@ -241,7 +241,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     private BrokerChannel plainChannel() throws IOException {
         BrokerChannel channel = plain;
         if (channel == null || !channel.isOpen()) {
-            channel = engine.publishingConnection().createChannel();
+            channel = connections.publishingConnection().createChannel();
             plain = channel;
         }
         return channel;
@@ -251,7 +251,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         BrokerChannel channel = confirming;
         if (channel == null || !channel.isOpen()) {
             failAllPending("the confirm channel closed before the broker confirmed");
-            channel = engine.publishingConnection().createChannel();
+            channel = connections.publishingConnection().createChannel();
             channel.confirmSelect(new PublishListener() {
                 @Override
                 public void acked(long sequenceNumber, boolean multiple) {

@@ -1,4 +1,4 @@
-package io.quarkiverse.rabbitmq.subscriber.runtime.broker;
+package io.quarkiverse.rabbitmq.subscriber.runtime.connection;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

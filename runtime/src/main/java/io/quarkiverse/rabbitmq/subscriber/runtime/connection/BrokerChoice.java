@@ -1,4 +1,4 @@
-package io.quarkiverse.rabbitmq.subscriber.runtime.broker;
+package io.quarkiverse.rabbitmq.subscriber.runtime.connection;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig.BrokerKind;
 import io.quarkus.runtime.LaunchMode;

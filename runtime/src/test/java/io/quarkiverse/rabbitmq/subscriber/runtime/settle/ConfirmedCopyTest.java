@@ -1,0 +1,152 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Envelope;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery;
+import io.vertx.core.Vertx;
+import io.vertx.core.impl.ContextInternal;
+import io.vertx.core.impl.VertxInternal;
+
+/**
+ * Under {@code CONFIRMED}, the original is acked only once the broker confirmed its copy; a nack, a return or no
+ * confirm in time requeues it. Many copies are in flight at once: one multiple confirm releases all their acks.
+ */
+class ConfirmedCopyTest {
+
+    private final Vertx vertx = Vertx.vertx();
+    private final List<String> frames = new CopyOnWriteArrayList<>();
+    private final AtomicReference<PublishListener> listener = new AtomicReference<>();
+    private final AtomicLong nextSequence = new AtomicLong(1);
+    private final VirtualClock clock = new VirtualClock(0);
+    private ContextInternal loop;
+    private Settler settler;
+
+    @AfterEach
+    void close() {
+        vertx.close();
+    }
+
+    private void start() throws Exception {
+        BrokerChannel channel = (BrokerChannel) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] { BrokerChannel.class }, (proxy, method, args) -> switch (method.getName()) {
+                    case "confirmSelect" -> {
+                        listener.set((PublishListener) args[0]);
+                        yield null;
+                    }
+                    case "nextPublishSeqNo" -> nextSequence.get();
+                    case "publish" -> {
+                        frames.add("publish:" + args[1] + "#" + nextSequence.getAndIncrement());
+                        yield null;
+                    }
+                    case "ack", "reject" -> {
+                        frames.add(method.getName() + ":" + args[0] + (args[1].equals(true) ? "+" : ""));
+                        yield null;
+                    }
+                    default -> null;
+                });
+        loop = ((VertxInternal) vertx).createEventLoopContext();
+        on(() -> {
+            try {
+                settler = new Settler(channel, "work", loop, new SettlementStats(), settled -> {
+                }, null, "x-retry-count", true, clock, Duration.ofSeconds(5));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    private static Settlement confirmedCopy() {
+        return new Settlement.Republish(Settlement.Target.COPY, "work", 2, null, Duration.ZERO, true);
+    }
+
+    private InboundDelivery delivered(long tag) throws Exception {
+        InboundDelivery delivery = new InboundDelivery("work", new Envelope(tag, false, "", "work"),
+                new AMQP.BasicProperties.Builder().messageId("m-" + tag).build(), new byte[0], "x-retry-count");
+        on(() -> settler.received(delivery));
+        return delivery;
+    }
+
+    @Test
+    void theOriginalWaitsForTheConfirmAndOneMultipleConfirmReleasesMany() throws Exception {
+        start();
+        InboundDelivery first = delivered(1);
+        InboundDelivery second = delivered(2);
+        on(() -> {
+            settler.settle(first, confirmedCopy());
+            settler.settle(second, confirmedCopy());
+        });
+        on(() -> {
+        });
+        assertEquals(List.of("publish:work#1", "publish:work#2"), frames, "no ack before the confirms");
+        listener.get().acked(2, true);
+        on(() -> {
+        });
+        on(() -> {
+        });
+        assertEquals(List.of("publish:work#1", "publish:work#2", "ack:2+"), frames);
+    }
+
+    @Test
+    void aNackOrAReturnRequeuesTheOriginal() throws Exception {
+        start();
+        InboundDelivery nacked = delivered(1);
+        InboundDelivery returned = delivered(2);
+        on(() -> {
+            settler.settle(nacked, confirmedCopy());
+            settler.settle(returned, confirmedCopy());
+        });
+        listener.get().nacked(1, false);
+        listener.get().returned(312, "NO_ROUTE", "", "work", returned.properties(), new byte[0]);
+        listener.get().acked(2, false);
+        on(() -> {
+        });
+        on(() -> {
+        });
+        assertEquals(List.of("publish:work#1", "publish:work#2", "reject:1+", "reject:2+"), frames);
+    }
+
+    @Test
+    void noConfirmInTimeRequeuesTheOriginal() throws Exception {
+        start();
+        InboundDelivery waiting = delivered(1);
+        on(() -> settler.settle(waiting, confirmedCopy()));
+        clock.advance(Duration.ofSeconds(6), () -> {
+        });
+        on(() -> {
+        });
+        on(() -> {
+        });
+        assertEquals(List.of("publish:work#1", "reject:1+"), frames);
+    }
+
+    private void on(Runnable task) throws Exception {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        loop.runOnContext(ignored -> {
+            try {
+                task.run();
+                done.complete(null);
+            } catch (Throwable t) {
+                done.completeExceptionally(t);
+            }
+        });
+        done.get(5, TimeUnit.SECONDS);
+    }
+}

@@ -8,6 +8,7 @@ import com.rabbitmq.client.ConnectionFactory;
 /**
  * Declares the benchmark queue as the extension does (durable classic, no arguments), empties it and fills it with
  * N small JSON refunds, waiting for the broker's confirms. Usage: java -cp amqp-client.jar Fill.java QUEUE N|delete
+ * [quorum-cap5 DEAD-LETTER-QUEUE | quorum-plain]
  */
 public class Fill {
     public static void main(String[] args) throws Exception {
@@ -20,7 +21,12 @@ public class Fill {
                 return;
             }
             int count = Integer.parseInt(args[1]);
-            channel.queueDeclare(queue, true, false, false, null);
+            // "quorum-cap5 DEAD": the arguments the extension declares for a quorum queue with maxAttempts 5.
+            java.util.Map<String, Object> arguments = args.length < 3 ? null
+                    : args[2].equals("quorum-cap5") ? java.util.Map.of("x-queue-type", "quorum", "x-delivery-limit", 4,
+                            "x-dead-letter-exchange", "", "x-dead-letter-routing-key", args[3])
+                    : java.util.Map.of("x-queue-type", "quorum");
+            channel.queueDeclare(queue, true, false, false, arguments);
             channel.queuePurge(queue);
             channel.confirmSelect();
             AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder().contentType("application/json").build();

@@ -288,7 +288,8 @@ public class SubscriberEngine implements Connections {
         Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
         InServiceDelay delay = new InServiceDelay(definition.subscription.queue, channel, clock());
         Settler settler = new Settler(channel, definition.subscription.queue, eventLoop, stats, inFlight::end, delay,
-                config.retryCountHeader(), definition.subscription.runtimeCounts(), clock(),
+                config.retryCountHeader(), definition.subscription.runtimeCounts(),
+                definition.subscription.retryPublish == io.quarkiverse.rabbitmq.subscriber.RetryPublish.CONFIRMED, clock(),
                 config.publisher().confirmTimeout());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
                 settler, eventLoop);

@@ -48,6 +48,12 @@ public interface BrokerChannel extends AutoCloseable {
     /** Puts the channel in confirm mode; acks, nacks and returns go to the listener. */
     void confirmSelect(PublishListener listener) throws IOException;
 
+    /**
+     * Returns of mandatory messages (and the channel's close) go to the listener, without confirm mode: for publishers
+     * that wait for no confirm but must not lose an unroutable message.
+     */
+    void listen(PublishListener listener) throws IOException;
+
     /** The sequence number the next publish gets in confirm mode. */
     long nextPublishSeqNo();
 

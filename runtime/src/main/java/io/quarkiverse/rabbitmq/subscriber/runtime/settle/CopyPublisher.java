@@ -20,8 +20,9 @@ import io.vertx.core.Context;
 
 /**
  * Publishes a subscription's copies and dead letters on the delivery's own channel, {@code mandatory}, and follows
- * what the broker says of them. The channel is in confirm mode; confirms and returns arrive on the client's reader
- * thread and are handed to the subscriber's event loop at once, where everything here runs (so nothing is locked).
+ * what the broker says of them. The channel is in confirm mode under {@code CONFIRMED}; confirms and returns arrive on
+ * the client's reader thread and are handed to the subscriber's event loop at once, where everything here runs (so
+ * nothing is locked).
  * <ul>
  * <li>Confirmed copies wait in {@code unconfirmed}; a confirm (often a multiple one) releases the originals' acks, many
  * copies in flight at once. A nack, a return or no confirm within the timeout requeues the original.</li>
@@ -60,14 +61,14 @@ final class CopyPublisher {
     private boolean closed;
 
     CopyPublisher(BrokerChannel channel, String workQueue, Context eventLoop, Clock clock, Duration timeout,
-            Outcomes outcomes) throws IOException {
+            boolean confirms, Outcomes outcomes) throws IOException {
         this.channel = channel;
         this.workQueue = workQueue;
         this.eventLoop = eventLoop;
         this.clock = clock;
         this.timeoutMillis = timeout.toMillis();
         this.outcomes = outcomes;
-        channel.confirmSelect(new PublishListener() {
+        PublishListener listener = new PublishListener() {
             @Override
             public void acked(long sequenceNumber, boolean multiple) {
                 eventLoop.runOnContext(ignored -> confirm(sequenceNumber, multiple, true));
@@ -88,7 +89,14 @@ final class CopyPublisher {
             public void closed(String reason) {
                 eventLoop.runOnContext(ignored -> channelClosed());
             }
-        });
+        };
+        // Confirm mode only where an original waits for its copy's confirm: it costs the broker a frame per copy.
+        // Returns come either way.
+        if (confirms) {
+            channel.confirmSelect(listener);
+        } else {
+            channel.listen(listener);
+        }
     }
 
     /**
@@ -97,7 +105,7 @@ final class CopyPublisher {
      */
     boolean publish(Unsettled original, String queue, AMQP.BasicProperties properties, boolean confirmed) {
         closed = false;
-        long sequenceNumber = channel.nextPublishSeqNo();
+        long sequenceNumber = confirmed ? channel.nextPublishSeqNo() : 0;
         try {
             channel.publish("", queue, true, properties, original.body());
         } catch (IOException | RuntimeException e) {

@@ -43,7 +43,7 @@ public final class Settler {
     private boolean flushScheduled;
 
     public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats, IntConsumer onSent,
-            InServiceDelay delay, String retryCountHeader, boolean publishesCopies, Clock clock,
+            InServiceDelay delay, String retryCountHeader, boolean publishesCopies, boolean confirmsCopies, Clock clock,
             Duration confirmTimeout) throws IOException {
         this.channel = channel;
         this.queue = queue;
@@ -53,7 +53,7 @@ public final class Settler {
         this.delay = delay;
         this.retryCountHeader = retryCountHeader;
         this.copies = publishesCopies ? new CopyPublisher(channel, queue, eventLoop, clock, confirmTimeout,
-                new CopyPublisher.Outcomes() {
+                confirmsCopies, new CopyPublisher.Outcomes() {
                     @Override
                     public void confirmed(Unsettled original) {
                         ack(original);

@@ -66,7 +66,7 @@ class ConfirmedCopyTest {
         on(() -> {
             try {
                 settler = new Settler(channel, "work", loop, new SettlementStats(), settled -> {
-                }, null, "x-retry-count", true, clock, Duration.ofSeconds(5));
+                }, null, "x-retry-count", true, true, clock, Duration.ofSeconds(5));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }

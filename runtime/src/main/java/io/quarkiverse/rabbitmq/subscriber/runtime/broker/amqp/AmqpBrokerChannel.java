@@ -160,6 +160,12 @@ final class AmqpBrokerChannel implements BrokerChannel {
 
     @Override
     public void confirmSelect(PublishListener listener) throws IOException {
+        listen(listener);
+        channel.confirmSelect();
+    }
+
+    @Override
+    public void listen(PublishListener listener) {
         channel.addShutdownListener(signal -> listener.closed(signal.getMessage()));
         channel.addReturnListener(returned -> listener.returned(returned.getReplyCode(), returned.getReplyText(),
                 returned.getExchange(), returned.getRoutingKey(), returned.getProperties(), returned.getBody()));
@@ -174,7 +180,6 @@ final class AmqpBrokerChannel implements BrokerChannel {
                 listener.nacked(deliveryTag, multiple);
             }
         });
-        channel.confirmSelect();
     }
 
     @Override

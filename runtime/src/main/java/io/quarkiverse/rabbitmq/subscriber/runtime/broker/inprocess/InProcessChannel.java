@@ -139,6 +139,14 @@ final class InProcessChannel implements BrokerChannel {
     }
 
     @Override
+    public void listen(PublishListener listener) throws IOException {
+        server.call(() -> {
+            state.listener = listener;
+            return null;
+        });
+    }
+
+    @Override
     public long nextPublishSeqNo() {
         return nextPublishSeqNo.get();
     }

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Retry benchmark: every message is retried until its cap of 5 and dead-lettered, so each gives 5 deliveries. Runs,
+# in one go and on one build of the app (event-loop subscribers, heap capped at -Xmx64m):
+#   plain      a plain ack, the baseline of this run
+#   classic    a classic queue, DEFAULT copies (publish, then ack)
+#   confirmed  a classic queue, CONFIRMED copies (ack once the broker confirmed the copy)
+#   quorum     a quorum queue: basic.reject requeue, the server counts and dead-letters (its baseline: a plain ack
+#              on a quorum queue, quorum-plain)
+# and prints deliveries/s for each, and the cost of a retried delivery relative to a plain ack of the same run
+# (plain rate / retry rate), beside its target. A benchmark, not a test: run it by hand on a quiet machine.
+#
+#   integration-tests/bench/retry.sh [messages]
+#
+# Needs RabbitMQ on 127.0.0.1:5672 (guest/guest) and the extension installed (./mvnw -DskipTests install).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+mvn="$root/mvnw"
+count=${1:-20000}
+work="$root/integration-tests/target/bench"
+mkdir -p "$work"
+
+echo "== resolving amqp-client and building the app with the retry subscribers"
+"$mvn" -q -B -f "$here/perftest-pom.xml" dependency:build-classpath -Dmdep.outputFile="$work/perftest.cp" >/dev/null
+amqp=$(cat "$work/perftest.cp")
+"$mvn" -q -B -f "$root/integration-tests/pom.xml" package -DskipTests -Dbench.retry=true \
+  -Dquarkus.package.output-directory=bench-retry-app >/dev/null
+app="$root/integration-tests/target/bench-retry-app/quarkus-run.jar"
+
+# run PHASE QUEUE MESSAGES EXPECTED [Fill arguments...]: fills the queue, drains it with the app, prints the rate.
+run() {
+  local phase=$1 queue=$2 messages=$3 expected=$4
+  shift 4
+  java -cp "$amqp" "$here/Fill.java" "$queue" "$messages" "$@" >/dev/null 2>&1
+  local log="$work/retry-$phase.log"
+  java -Xmx64m ${APP_OPTS:-} -Dbench.expected="$expected" -Dquarkus.http.port=0 -jar "$app" > "$log" 2>&1 &
+  local pid=$!
+  for _ in $(seq 1 1200); do
+    grep -q "BENCH drained" "$log" && break
+    kill -0 $pid 2>/dev/null || { echo "the app died:"; tail -20 "$log"; exit 1; }
+    sleep 0.5
+  done
+  kill $pid; wait $pid 2>/dev/null || true
+  grep -o 'BENCH drained.*' "$log" | grep -o '[0-9]* msg/s' | grep -o '[0-9]*'
+}
+
+cleanup() {
+  for queue in bench.retry.plain bench.retry.quorum-plain bench.retry.classic bench.retry.classic.dead bench.retry.confirmed \
+    bench.retry.confirmed.dead bench.retry.quorum bench.retry.quorum.dead; do
+    java -cp "$amqp" "$here/Fill.java" "$queue" delete >/dev/null 2>&1
+  done
+}
+trap cleanup EXIT
+cleanup
+
+deliveries=$((count * 5))
+# The plain baselines ack as many deliveries as the retry phases make, so each phase runs as long.
+echo "== plain ack: $deliveries messages"
+plain=$(run plain bench.retry.plain "$deliveries" "$deliveries")
+echo "== classic, DEFAULT copies: $count messages, $deliveries deliveries"
+classic=$(run classic bench.retry.classic "$count" "$deliveries")
+echo "== classic, CONFIRMED copies: $count messages, $deliveries deliveries"
+confirmed=$(run confirmed bench.retry.confirmed "$count" "$deliveries")
+echo "== plain ack on a quorum queue: $deliveries messages"
+quorum_plain=$(run quorum-plain bench.retry.quorum-plain "$deliveries" "$deliveries" quorum-plain)
+echo "== quorum, server-counted: $count messages, $deliveries deliveries"
+quorum=$(run quorum bench.retry.quorum "$count" "$deliveries" quorum-cap5 bench.retry.quorum.dead)
+
+echo
+printf "%-28s %12s %28s\n" "subscriber (event loop)" "deliveries/s" "cost per delivery vs plain"
+printf "%-28s %12s\n" "plain ack" "$plain"
+awk -v p="$plain" -v r="$classic" 'BEGIN { printf "%-28s %12d %20.2fx (target <= 2.0)\n", "classic retry, DEFAULT", r, p / r }'
+awk -v p="$plain" -v r="$confirmed" 'BEGIN { printf "%-28s %12d %20.2fx (target <= 3.0)\n", "classic retry, CONFIRMED", r, p / r }'
+printf "%-28s %12s\n" "plain ack, quorum queue" "$quorum_plain"
+awk -v p="$quorum_plain" -v r="$quorum" 'BEGIN { printf "%-28s %12d %20.2fx (target <= 1.2, vs the quorum ack)\n", "quorum retry", r, p / r }'

@@ -1,0 +1,60 @@
+package org.acme.refunds.bench;
+
+import org.acme.refunds.Refund;
+
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.QueueType;
+import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkus.arc.properties.IfBuildProperty;
+import io.smallrye.common.annotation.NonBlocking;
+
+/**
+ * The retry benchmark's subscribers: every message is retried until its cap of 5 and dead-lettered, on a classic
+ * queue (DEFAULT and CONFIRMED copies) and on a quorum queue; a plain ack beside them for the same run's baseline.
+ * Only the queue the script filled has messages. Built only for the benchmark.
+ */
+@IfBuildProperty(name = "bench.retry", stringValue = "true")
+public class RetryDrain {
+
+    private final DrainCounter plain = new DrainCounter();
+    private final DrainCounter classic = new DrainCounter();
+    private final DrainCounter confirmed = new DrainCounter();
+    private final DrainCounter quorum = new DrainCounter();
+    private final DrainCounter quorumPlain = new DrainCounter();
+
+    @NonBlocking
+    @Subscriber(value = "bench.retry.quorum-plain", type = QueueType.QUORUM)
+    void quorumPlain(Refund refund) {
+        quorumPlain.drained();
+    }
+
+    @NonBlocking
+    @Subscriber("bench.retry.plain")
+    void plain(Refund refund) {
+        plain.drained();
+    }
+
+    @NonBlocking
+    @Subscriber(value = "bench.retry.classic", maxAttempts = 5, deadLetter = "bench.retry.classic.dead")
+    Outcome classic(Refund refund) {
+        classic.drained();
+        return Outcome.retry();
+    }
+
+    @NonBlocking
+    @Subscriber(value = "bench.retry.confirmed", maxAttempts = 5, deadLetter = "bench.retry.confirmed.dead",
+            retryPublish = RetryPublish.CONFIRMED)
+    Outcome confirmed(Refund refund) {
+        confirmed.drained();
+        return Outcome.retry();
+    }
+
+    @NonBlocking
+    @Subscriber(value = "bench.retry.quorum", type = QueueType.QUORUM, maxAttempts = 5,
+            deadLetter = "bench.retry.quorum.dead")
+    Outcome quorum(Refund refund) {
+        quorum.drained();
+        return Outcome.retry();
+    }
+}

@@ -20,6 +20,7 @@ import jakarta.enterprise.invoke.Invoker;
 import io.quarkus.arc.ManagedContext;
 import io.quarkus.virtual.threads.VirtualThreadsRecorder;
 import io.vertx.core.Context;
+import io.vertx.core.impl.ContextInternal;
 import io.vertx.core.Vertx;
 
 /**
@@ -38,6 +39,8 @@ public final class HandlerDispatcher {
     private final Settler settler;
     private final Completions completions;
     private final SubscriptionSpec subscription;
+    private final WorkerLane workers = new WorkerLane(
+            task -> io.smallrye.mutiny.infrastructure.Infrastructure.getDefaultWorkerPool().execute(task));
     /** At most this many deliveries in the handler at once; 0: as many as the prefetch lets in. */
     private final int concurrency;
     /** Deliveries started and not settled, and the ones waiting for a place: event loop only. */
@@ -73,15 +76,9 @@ public final class HandlerDispatcher {
                 case EVENT_LOOP -> complete(context, delivery, run(delivery));
                 // run() never throws: every result, a failure included, goes back through the completions. The
                 // payload is decoded there too, off the event loop: a large body must not stall every subscriber on it.
-                case WORKER -> {
-                    var started = context.executeBlocking(() -> {
-                        completions.offer(context, delivery, run(delivery));
-                        return null;
-                    }, false);
-                    if (started.failed()) {
-                        complete(context, delivery, new HandlerFailure(started.cause()));
-                    }
-                }
+                // With the delivery's context current while the handler runs, as executeBlocking would have it.
+                case WORKER -> workers.submit(() -> ((ContextInternal) context).dispatch(delivery,
+                        ignored -> completions.offer(context, delivery, run(delivery))));
                 case VIRTUAL_THREAD -> VirtualThreadsRecorder.getCurrent()
                         .execute(() -> completions.offer(context, delivery, run(delivery)));
             }

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -138,15 +136,6 @@ class ConfirmedCopyTest {
     }
 
     private void on(Runnable task) throws Exception {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        loop.runOnContext(ignored -> {
-            try {
-                task.run();
-                done.complete(null);
-            } catch (Throwable t) {
-                done.completeExceptionally(t);
-            }
-        });
-        done.get(5, TimeUnit.SECONDS);
+        OnLoop.run(loop, task);
     }
 }

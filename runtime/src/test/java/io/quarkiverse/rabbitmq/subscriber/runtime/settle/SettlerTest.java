@@ -79,16 +79,7 @@ class SettlerTest {
     }
 
     private static void on(ContextInternal context, Runnable task) throws Exception {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        context.runOnContext(ignored -> {
-            try {
-                task.run();
-                done.complete(null);
-            } catch (Throwable t) {
-                done.completeExceptionally(t);
-            }
-        });
-        done.get(5, TimeUnit.SECONDS);
+        OnLoop.run(context, task);
     }
 
     private static InboundDelivery delivery(long tag) {

@@ -55,6 +55,14 @@ class ConcurrencyTest {
         assertEquals(1, handlers.maxOrdered.get());
     }
 
+    /** Settled at once on the event loop, each releases the next: 5,000 of them must not deepen the stack. */
+    @Test
+    void aLongQueueOfWaitingDeliveriesOnTheEventLoop() {
+        IntStream.range(0, 5_000).forEach(i -> broker.publish("c.ordered-loop", new Order(i)));
+        broker.awaitIdle();
+        assertEquals(IntStream.range(0, 5_000).boxed().toList(), handlers.orderedOnLoop);
+    }
+
     @Test
     void aConfiguredBoundHolds() {
         IntStream.range(0, 30).forEach(i -> broker.publish("c.three", new Order(i)));
@@ -103,6 +111,14 @@ class ConcurrencyTest {
             Thread.sleep(5); // simulated work, so overlapping handlers would show
             ordered.add(order.id());
             runningOrdered.decrementAndGet();
+        }
+
+        final List<Integer> orderedOnLoop = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
+        @NonBlocking
+        @Subscriber(value = "c.ordered-loop", concurrency = 1, prefetch = 5_000)
+        void orderedOnLoop(Order order) {
+            orderedOnLoop.add(order.id());
         }
 
         @Subscriber("c.three")

@@ -45,6 +45,7 @@ public final class HandlerDispatcher {
     private final int concurrency;
     /** Deliveries started and not settled, and the ones waiting for a place: event loop only. */
     private int running;
+    private boolean startingWaiting;
     private final java.util.ArrayDeque<Waiting> waiting = new java.util.ArrayDeque<>();
 
     public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler,
@@ -100,15 +101,32 @@ public final class HandlerDispatcher {
         } catch (Throwable t) {
             return new HandlerFailure(t);
         }
-        return invoke(arguments(payload, delivery));
+        try {
+            return invoke(arguments(payload, delivery));
+        } catch (Throwable t) {
+            // Activating the request context or building the arguments failed: still a result to settle.
+            return new HandlerFailure(t);
+        }
     }
 
-    /** A delivery settled: the next waiting one may start. On the event loop. */
+    /**
+     * A delivery settled: waiting ones may start. On the event loop. A delivery started here may settle at once and
+     * come back here: that nested call only counts, and the loop below goes on, so a long queue of waiting deliveries
+     * never deepens the stack.
+     */
     private void released() {
         running--;
-        Waiting next = waiting.poll();
-        if (next != null) {
-            start(next.context(), next.delivery());
+        if (startingWaiting) {
+            return;
+        }
+        startingWaiting = true;
+        try {
+            Waiting next;
+            while (running < concurrency && (next = waiting.poll()) != null) {
+                start(next.context(), next.delivery());
+            }
+        } finally {
+            startingWaiting = false;
         }
     }
 
@@ -197,10 +215,14 @@ public final class HandlerDispatcher {
         boolean first = !delivery.isSettled();
         try {
             settleNow(delivery, result, async);
-        } finally {
-            if (first) {
-                released();
+        } catch (Throwable t) {
+            LOG.errorf(t, "Settling %s on queue '%s' failed; requeueing it", delivery.describe(), delivery.queue());
+            if (!delivery.isSettled()) {
+                settler.settle(delivery, Settlement.REQUEUE);
             }
+        }
+        if (first && delivery.isSettled()) {
+            released();
         }
     }
 

@@ -30,8 +30,8 @@ final class WorkerLane {
     /** Runs the task on a worker. Throws when the pool refuses (it is shut down) and no worker would run it. */
     void submit(Runnable task) {
         queue.offer(task);
-        if (!ensureWorker()) {
-            queue.remove(task);
+        // A busy worker may have taken the task meanwhile: then it runs, and nothing is refused.
+        if (!ensureWorker() && queue.remove(task)) {
             throw new java.util.concurrent.RejectedExecutionException("the worker pool is shut down");
         }
     }
@@ -73,9 +73,11 @@ final class WorkerLane {
             }
             try {
                 task.run();
-            } finally {
-                idle.incrementAndGet();
+            } catch (Throwable t) {
+                // Tasks settle their own failures; this worker must stay counted right whatever escapes.
+                org.jboss.logging.Logger.getLogger(WorkerLane.class).error("A worker task failed", t);
             }
+            idle.incrementAndGet();
         }
     }
 

@@ -27,6 +27,9 @@ public final class InServiceDelay {
     /** After a graceful stop released the copies, new ones go out at once: no timer outlives the stop. */
     private boolean released;
 
+    /** A copy whose publish failed (the connection is being recovered) is tried again this much later. */
+    private static final Duration RETRY_PUBLISH = Duration.ofSeconds(1);
+
     public InServiceDelay(String queue, BrokerChannel channel, Clock clock) {
         this.queue = queue;
         this.channel = channel;
@@ -84,25 +87,53 @@ public final class InServiceDelay {
         }
     }
 
+    /** A copy is due: publish it (on the clock's thread; see {@link #tryPublish}). */
     private void release(PendingCopy copy) {
         synchronized (pending) {
             if (!pending.remove(copy)) {
                 return;
             }
         }
+        if (tryPublish(copy)) {
+            return;
+        }
+        synchronized (pending) {
+            // Its original was acked: while the service runs, a failed publish (a connection being recovered) is
+            // tried again rather than dropped.
+            if (!released) {
+                LOG.debugf("Publishing the delayed copy of %s to queue '%s' failed; trying again in %s", copy.messageId,
+                        queue, RETRY_PUBLISH);
+                pending.add(copy);
+                copy.timer = clock.schedule(RETRY_PUBLISH, () -> release(copy));
+                return;
+            }
+        }
         publish(copy);
+    }
+
+    /**
+     * Publishes under the channel's monitor, as the subscriber's copy publisher does: where copies are confirmed, it
+     * reads the channel's next sequence number and publishes as one step, so no delayed copy may come between.
+     */
+    private boolean tryPublish(PendingCopy copy) {
+        try {
+            synchronized (channel) {
+                channel.publish("", queue, false, copy.properties, copy.body);
+            }
+            return true;
+        } catch (Exception e) {
+            return false;
+        }
     }
 
     /** Returns false (after one ERROR naming the message) when the copy could not be published. */
     private boolean publish(PendingCopy copy) {
-        try {
-            channel.publish("", queue, false, copy.properties, copy.body);
+        if (tryPublish(copy)) {
             return true;
-        } catch (Exception e) {
-            LOG.errorf("Could not publish the delayed copy of %s back to queue '%s': %s. The copy is lost", copy.messageId,
-                    queue, e.toString());
-            return false;
         }
+        LOG.errorf("Could not publish the delayed copy of %s back to queue '%s': its channel is closed for good. The "
+                + "copy is lost", copy.messageId, queue);
+        return false;
     }
 
     /** On a graceful stop: publishes every copy still waiting, now. */

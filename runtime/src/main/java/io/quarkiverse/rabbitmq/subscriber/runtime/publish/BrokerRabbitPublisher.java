@@ -115,10 +115,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
             if (failure instanceof TimeoutException) {
                 forgetTimedOut(result);
                 reported = new TimeoutException(failure(exchange, routingKey, "RabbitMQ did not confirm it within "
-                        + timeout + " (quarkus.rabbitmq-subscriber.publisher.confirm-timeout)"
-                        + connections.publishingConnection().blockedBecause()
-                                .map(why -> ": the broker blocks publishing (" + why + ")")
-                                .orElse(": is the broker blocking publishers (a memory or disk alarm)?")));
+                        + timeout + " (quarkus.rabbitmq-subscriber.publisher.confirm-timeout)" + blockedReason()));
             }
             completeOn(caller, delivered, reported);
         });
@@ -167,6 +164,17 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
             return uni.runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                     .emitOn(task -> caller.runOnContext(ignored -> task.run()));
         });
+    }
+
+    /** Why the broker blocks publishing, when it said so; never opens anything (the runtime may be stopping). */
+    private String blockedReason() {
+        try {
+            return connections.publishingConnection().blockedBecause()
+                    .map(why -> ": the broker blocks publishing (" + why + ")")
+                    .orElse(": is the broker blocking publishers (a memory or disk alarm)?");
+        } catch (RuntimeException e) {
+            return "";
+        }
     }
 
     private static void completeOn(Context caller, CompletableFuture<Void> target, Throwable failure) {

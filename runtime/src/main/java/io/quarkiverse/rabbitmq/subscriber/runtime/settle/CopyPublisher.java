@@ -43,6 +43,9 @@ final class CopyPublisher {
         void confirmed(Unsettled original);
 
         void refused(Unsettled original);
+
+        /** The channel closed before the broker answered: nothing can be sent for the original any more. */
+        void abandoned(Unsettled original);
     }
 
     private record Pending(Unsettled original, String key, String queue, long publishedAt) {
@@ -105,9 +108,13 @@ final class CopyPublisher {
      */
     boolean publish(Unsettled original, String queue, AMQP.BasicProperties properties, boolean confirmed) {
         closed = false;
-        long sequenceNumber = confirmed ? channel.nextPublishSeqNo() : 0;
+        long sequenceNumber;
         try {
-            channel.publish("", queue, true, properties, original.body());
+            // One step with the number: a delayed copy published from a timer on the same channel takes the monitor too.
+            synchronized (channel) {
+                sequenceNumber = confirmed ? channel.nextPublishSeqNo() : 0;
+                channel.publish("", queue, true, properties, original.body());
+            }
         } catch (IOException | RuntimeException e) {
             LOG.debugf("Could not publish the copy of %s to queue '%s': %s", original.describe(), queue, e);
             return false;
@@ -209,6 +216,9 @@ final class CopyPublisher {
     /** No confirm comes any more; the broker requeues every original the channel held. */
     private void channelClosed() {
         closed = true;
+        for (Pending pending : unconfirmed.values()) {
+            outcomes.abandoned(pending.original());
+        }
         unconfirmed.clear();
         byKey.clear();
     }

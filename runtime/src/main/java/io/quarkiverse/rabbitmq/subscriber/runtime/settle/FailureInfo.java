@@ -10,7 +10,13 @@ public record FailureInfo(String type, String message) {
     public static final String MESSAGE_HEADER = "x-exception-message";
 
     public static FailureInfo of(Throwable failure) {
-        String message = failure.getMessage() == null ? "" : failure.getMessage();
+        String message;
+        try {
+            message = failure.getMessage() == null ? "" : failure.getMessage();
+        } catch (RuntimeException e) {
+            // A user exception whose getMessage() throws still gets settled.
+            message = "(getMessage() threw " + e.getClass().getName() + ")";
+        }
         return new FailureInfo(failure.getClass().getName(),
                 message.length() > MAX_MESSAGE ? message.substring(0, MAX_MESSAGE) : message);
     }

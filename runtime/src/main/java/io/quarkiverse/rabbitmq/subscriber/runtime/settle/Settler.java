@@ -63,6 +63,14 @@ public final class Settler {
                     public void refused(Unsettled original) {
                         reject(original, true);
                     }
+
+                    @Override
+                    public void abandoned(Unsettled original) {
+                        // The broker requeues it with the channel: leave the window, send nothing.
+                        window.mark(original.ackSlot(), AckWindow.SETTLED);
+                        onSent.accept(1);
+                        scheduleFlush();
+                    }
                 }) : null;
     }
 

@@ -35,6 +35,11 @@ import io.vertx.core.Context;
 final class CopyPublisher {
 
     private static final Logger LOG = Logger.getLogger(CopyPublisher.class);
+    /**
+     * How long a message whose copy the broker refused waits before it goes back to the work queue: a missing
+     * dead-letter queue would otherwise send it round (and through its handler) at the broker's speed.
+     */
+    static final Duration REFUSED_PAUSE = Duration.ofSeconds(1);
     /** A missing queue is named at most once in this long, however many copies it returns. */
     private static final long LOG_EVERY_MILLIS = 10_000;
 
@@ -154,19 +159,25 @@ final class CopyPublisher {
         if (sequenceNumber != null) {
             Pending pending = unconfirmed.get(sequenceNumber);
             forget(sequenceNumber, pending);
-            logMissing(routingKey, "the original " + pending.original().describe() + " is requeued");
+            logMissing(routingKey, "the original " + pending.original().describe() + " is requeued in " + REFUSED_PAUSE);
             outcomes.refused(pending.original());
             return;
         }
-        // Fire and forget: the original was acked already. A dead letter goes back to the work queue instead.
+        // Fire and forget: the original was acked already. A dead letter goes back to the work queue instead, after a
+        // pause (held in the service meanwhile, like a retryAfter copy).
         if (!routingKey.equals(workQueue)) {
-            try {
-                channel.publish("", workQueue, true, properties, body);
-                logMissing(routingKey, "the message went back to queue '" + workQueue + "'");
-                return;
-            } catch (IOException | RuntimeException e) {
-                LOG.debugf("Could not publish a returned message back to '%s': %s", workQueue, e);
-            }
+            logMissing(routingKey, "the message goes back to queue '" + workQueue + "' in " + REFUSED_PAUSE);
+            clock.schedule(REFUSED_PAUSE, () -> eventLoop.runOnContext(ignored -> {
+                try {
+                    synchronized (channel) {
+                        channel.publish("", workQueue, true, properties, body);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    LOG.errorf("Could not publish message-id %s back to queue '%s' after its dead-letter queue '%s' "
+                            + "refused it (%s): it is lost", properties.getMessageId(), workQueue, routingKey, e);
+                }
+            }));
+            return;
         }
         LOG.errorf("RabbitMQ could not route a copy of message-id %s to queue '%s' (%s) and it could not go back to "
                 + "queue '%s': it is lost. Use retryPublish = CONFIRMED to requeue originals instead",

@@ -61,7 +61,9 @@ public final class Settler {
 
                     @Override
                     public void refused(Unsettled original) {
-                        reject(original, true);
+                        // Requeued after a pause: see CopyPublisher.REFUSED_PAUSE.
+                        clock.schedule(CopyPublisher.REFUSED_PAUSE,
+                                () -> Settler.this.eventLoop.runOnContext(ignored -> reject(original, true)));
                     }
 
                     @Override

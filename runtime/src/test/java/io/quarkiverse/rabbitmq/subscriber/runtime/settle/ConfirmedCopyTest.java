@@ -33,6 +33,7 @@ class ConfirmedCopyTest {
     private final List<String> frames = new CopyOnWriteArrayList<>();
     private final AtomicReference<PublishListener> listener = new AtomicReference<>();
     private final AtomicLong nextSequence = new AtomicLong(1);
+    private final java.util.concurrent.atomic.AtomicInteger sent = new java.util.concurrent.atomic.AtomicInteger();
     private final VirtualClock clock = new VirtualClock(0);
     private ContextInternal loop;
     private Settler settler;
@@ -63,8 +64,8 @@ class ConfirmedCopyTest {
         loop = ((VertxInternal) vertx).createEventLoopContext();
         on(() -> {
             try {
-                settler = new Settler(channel, "work", loop, new SettlementStats(), settled -> {
-                }, null, "x-retry-count", true, true, clock, Duration.ofSeconds(5));
+                settler = new Settler(channel, "work", loop, new SettlementStats(), sent::addAndGet, null,
+                        "x-retry-count", true, true, clock, Duration.ofSeconds(5));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
@@ -118,6 +119,13 @@ class ConfirmedCopyTest {
         });
         on(() -> {
         });
+        assertEquals(List.of("publish:work#1", "publish:work#2"), frames, "requeued after a pause, not at once");
+        clock.advance(Duration.ofSeconds(1), () -> {
+        });
+        on(() -> {
+        });
+        on(() -> {
+        });
         assertEquals(List.of("publish:work#1", "publish:work#2", "reject:1+", "reject:2+"), frames);
     }
 
@@ -130,9 +138,32 @@ class ConfirmedCopyTest {
         });
         on(() -> {
         });
+        // The timeout was noticed on the event loop; the requeue follows after its pause.
+        clock.advance(Duration.ofSeconds(1), () -> {
+        });
+        on(() -> {
+        });
         on(() -> {
         });
         assertEquals(List.of("publish:work#1", "reject:1+"), frames);
+    }
+
+    @Test
+    void originalsWaitingForAConfirmLeaveTheWindowWhenTheChannelCloses() throws Exception {
+        start();
+        InboundDelivery first = delivered(1);
+        InboundDelivery second = delivered(2);
+        on(() -> {
+            settler.settle(first, confirmedCopy());
+            settler.settle(second, confirmedCopy());
+        });
+        listener.get().closed("connection lost");
+        on(() -> {
+        });
+        on(() -> {
+        });
+        assertEquals(2, sent.get(), "both counted as done: the broker requeues them with the channel");
+        assertEquals(List.of("publish:work#1", "publish:work#2"), frames, "nothing sent for them");
     }
 
     private void on(Runnable task) throws Exception {

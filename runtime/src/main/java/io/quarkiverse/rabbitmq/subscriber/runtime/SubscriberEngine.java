@@ -181,7 +181,7 @@ public class SubscriberEngine implements Connections {
             }
             if (publishingConnection == null) {
                 publishingConnection = inProcessServer != null ? inProcessServer.connect()
-                        : BrokerConnector.connect(address, config.connectionName() + "-publisher");
+                        : BrokerConnector.connect(address, config.connectionName() + "-publisher", config.nio());
             }
             return publishingConnection;
         }
@@ -193,7 +193,7 @@ public class SubscriberEngine implements Connections {
         }
         address = BrokerAddress.resolve(config.url(), ConfigProvider.getConfig());
         try {
-            return BrokerConnector.connect(address, config.connectionName());
+            return BrokerConnector.connect(address, config.connectionName(), config.nio());
         } catch (IllegalStateException e) {
             if (config.broker() == SubscriberConfig.BrokerKind.RABBITMQ) {
                 throw e;

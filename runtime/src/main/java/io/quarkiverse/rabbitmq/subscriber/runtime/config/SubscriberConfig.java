@@ -94,6 +94,14 @@ public interface SubscriberConfig {
     }
 
     /**
+     * Whether the connections use amqp-client's NIO mode, where one I/O thread writes queued frames in batches. Copies,
+     * dead letters and rejects then leave in far fewer system calls than in the blocking mode, which flushes the socket
+     * for every frame. Set it to false to use the blocking mode.
+     */
+    @WithDefault("true")
+    boolean nio();
+
+    /**
      * The connection name shown in the RabbitMQ management UI and {@code rabbitmqctl list_connections}.
      */
     @WithDefault("quarkus-rabbitmq-subscriber")

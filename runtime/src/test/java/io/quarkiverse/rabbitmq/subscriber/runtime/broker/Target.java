@@ -44,7 +44,7 @@ abstract class Target implements AutoCloseable {
 
         @Override
         BrokerConnection connect() {
-            return BrokerConnector.connect(BrokerAddress.resolve(java.util.Optional.of(URL), null), "conformance");
+            return BrokerConnector.connect(BrokerAddress.resolve(java.util.Optional.of(URL), null), "conformance", true);
         }
 
         @Override

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,6 +17,7 @@ import java.util.stream.IntStream;
 
 import jakarta.inject.Inject;
 
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -106,9 +110,10 @@ class ConcurrencyTest {
         final AtomicInteger maxThree = new AtomicInteger();
 
         @Subscriber(value = "c.ordered", concurrency = 1)
-        void ordered(Order order) throws InterruptedException {
+        void ordered(Order order) {
             maxOrdered.accumulateAndGet(runningOrdered.incrementAndGet(), Math::max);
-            Thread.sleep(5); // simulated work, so overlapping handlers would show
+            // Gives a second delivery the chance to start beside this one; ends early if one does (the test then fails).
+            othersStarted(runningOrdered, 2, Duration.ofMillis(20));
             ordered.add(order.id());
             runningOrdered.decrementAndGet();
         }
@@ -122,11 +127,21 @@ class ConcurrencyTest {
         }
 
         @Subscriber("c.three")
-        void three(Order order) throws InterruptedException {
+        void three(Order order) {
             maxThree.accumulateAndGet(runningThree.incrementAndGet(), Math::max);
-            Thread.sleep(5); // simulated work
+            // Holds this delivery until three run at once (or a little while, for the last ones): the bound shows.
+            othersStarted(runningThree, 3, Duration.ofMillis(200));
             three.add(order.id());
             runningThree.decrementAndGet();
+        }
+
+        /** Waits until {@code running} reaches {@code count}, at most {@code deadline}; either way it returns. */
+        private static void othersStarted(AtomicInteger running, int count, Duration deadline) {
+            try {
+                await().pollInterval(Duration.ofMillis(1)).atMost(deadline).until(() -> running.get() >= count);
+            } catch (ConditionTimeoutException expected) {
+                // Nobody else started in time: fine, the handler goes on.
+            }
         }
 
         @Subscriber("c.decode-worker")

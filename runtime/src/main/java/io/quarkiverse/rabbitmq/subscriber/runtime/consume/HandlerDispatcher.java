@@ -191,7 +191,7 @@ public final class HandlerDispatcher {
 
     private HandlerResult outcomeOf(Object result, boolean async) {
         if (result instanceof Outcome outcome) {
-            return new HandlerResult.Handled(outcome);
+            return HandlerResult.handled(outcome);
         }
         if (result instanceof HandlerFailure failure) {
             return new HandlerResult.Failed(FailureInfo.of(failure.cause));
@@ -199,7 +199,7 @@ public final class HandlerDispatcher {
         if (result == null) {
             boolean returnsVoid = async ? definition.returnKind == SubscriberDefinition.ReturnKind.ASYNC_VOID
                     : definition.returnKind == SubscriberDefinition.ReturnKind.VOID;
-            return returnsVoid ? new HandlerResult.Handled(Outcome.ack())
+            return returnsVoid ? HandlerResult.handled(Outcome.ack())
                     : failure(new NullPointerException("the handler returned a null Outcome"));
         }
         return failure(new IllegalStateException("the handler returned " + result.getClass().getName()

@@ -92,14 +92,10 @@ class ConfirmedCopyTest {
             settler.settle(first, confirmedCopy());
             settler.settle(second, confirmedCopy());
         });
-        on(() -> {
-        });
+        settleLoop();
         assertEquals(List.of("publish:work#1", "publish:work#2"), frames, "no ack before the confirms");
         listener.get().acked(2, true);
-        on(() -> {
-        });
-        on(() -> {
-        });
+        settleLoop();
         assertEquals(List.of("publish:work#1", "publish:work#2", "ack:2+"), frames);
     }
 
@@ -115,17 +111,11 @@ class ConfirmedCopyTest {
         listener.get().nacked(1, false);
         listener.get().returned(312, "NO_ROUTE", "", "work", returned.properties(), new byte[0]);
         listener.get().acked(2, false);
-        on(() -> {
-        });
-        on(() -> {
-        });
+        settleLoop();
         assertEquals(List.of("publish:work#1", "publish:work#2"), frames, "requeued after a pause, not at once");
         clock.advance(Duration.ofSeconds(1), () -> {
         });
-        on(() -> {
-        });
-        on(() -> {
-        });
+        settleLoop();
         assertEquals(List.of("publish:work#1", "publish:work#2", "reject:1+", "reject:2+"), frames);
     }
 
@@ -136,15 +126,11 @@ class ConfirmedCopyTest {
         on(() -> settler.settle(waiting, confirmedCopy()));
         clock.advance(Duration.ofSeconds(6), () -> {
         });
-        on(() -> {
-        });
+        settleLoop();
         // The timeout was noticed on the event loop; the requeue follows after its pause.
         clock.advance(Duration.ofSeconds(1), () -> {
         });
-        on(() -> {
-        });
-        on(() -> {
-        });
+        settleLoop();
         assertEquals(List.of("publish:work#1", "reject:1+"), frames);
     }
 
@@ -158,12 +144,17 @@ class ConfirmedCopyTest {
             settler.settle(second, confirmedCopy());
         });
         listener.get().closed("connection lost");
-        on(() -> {
-        });
-        on(() -> {
-        });
+        settleLoop();
         assertEquals(2, sent.get(), "both counted as done: the broker requeues them with the channel");
         assertEquals(List.of("publish:work#1", "publish:work#2"), frames, "nothing sent for them");
+    }
+
+    /** Lets the event loop run what is queued on it, and the ack flush that schedules behind it. */
+    private void settleLoop() throws Exception {
+        on(() -> {
+        });
+        on(() -> {
+        });
     }
 
     private void on(Runnable task) throws Exception {

@@ -6,6 +6,9 @@
 #   confirmed  a classic queue, CONFIRMED copies (ack once the broker confirmed the copy)
 #   quorum     a quorum queue: basic.reject requeue, the server counts and dead-letters (its baseline: a plain ack
 #              on a quorum queue, quorum-plain)
+#   delayed    retryAfter(1 ms) until the cap of 5, per delay strategy: IN_SERVICE (held in the service), DLX_TTL (one
+#              waiting queue), DLX_TTL_PER_DELAY (the 1ms waiting queue). PLUGIN needs the delayed-message plugin,
+#              which this broker does not have.
 # and prints deliveries/s for each, and the cost of a retried delivery relative to a plain ack of the same run
 # (plain rate / retry rate), beside its target. A benchmark, not a test: run it by hand on a quiet machine.
 #
@@ -46,7 +49,10 @@ run() {
 
 cleanup() {
   for queue in bench.retry.plain bench.retry.quorum-plain bench.retry.classic bench.retry.classic.dead bench.retry.confirmed \
-    bench.retry.confirmed.dead bench.retry.quorum bench.retry.quorum.dead; do
+    bench.retry.confirmed.dead bench.retry.quorum bench.retry.quorum.dead \
+    bench.retry.delay-inservice bench.retry.delay-inservice.dead bench.retry.delay-ttl bench.retry.delay-ttl.dead \
+    bench.retry.delay-ttl.retry bench.retry.delay-perdelay bench.retry.delay-perdelay.dead \
+    bench.retry.delay-perdelay.retry.1ms; do
     java -cp "$amqp" "$here/Fill.java" "$queue" delete >/dev/null 2>&1
   done
 }
@@ -65,6 +71,12 @@ echo "== plain ack on a quorum queue: $deliveries messages"
 quorum_plain=$(run quorum-plain bench.retry.quorum-plain "$deliveries" "$deliveries" quorum-plain)
 echo "== quorum, server-counted: $count messages, $deliveries deliveries"
 quorum=$(run quorum bench.retry.quorum "$count" "$deliveries" quorum-cap5 bench.retry.quorum.dead)
+echo "== retryAfter(1 ms), IN_SERVICE: $count messages, $deliveries deliveries"
+in_service=$(run delay-inservice bench.retry.delay-inservice "$count" "$deliveries")
+echo "== retryAfter(1 ms), DLX_TTL: $count messages, $deliveries deliveries"
+ttl=$(run delay-ttl bench.retry.delay-ttl "$count" "$deliveries")
+echo "== retryAfter(1 ms), DLX_TTL_PER_DELAY: $count messages, $deliveries deliveries"
+per_delay=$(run delay-perdelay bench.retry.delay-perdelay "$count" "$deliveries")
 
 echo
 printf "%-28s %12s %28s\n" "subscriber (event loop)" "deliveries/s" "cost per delivery vs plain"
@@ -73,3 +85,6 @@ awk -v p="$plain" -v r="$classic" 'BEGIN { printf "%-28s %12d %20.2fx (target <=
 awk -v p="$plain" -v r="$confirmed" 'BEGIN { printf "%-28s %12d %20.2fx (target <= 3.0)\n", "classic retry, CONFIRMED", r, p / r }'
 printf "%-28s %12s\n" "plain ack, quorum queue" "$quorum_plain"
 awk -v p="$quorum_plain" -v r="$quorum" 'BEGIN { printf "%-28s %12d %20.2fx (target <= 1.2, vs the quorum ack)\n", "quorum retry", r, p / r }'
+awk -v p="$plain" -v r="$in_service" 'BEGIN { printf "%-28s %12d %20.2fx\n", "retryAfter(1ms), IN_SERVICE", r, p / r }'
+awk -v p="$plain" -v r="$ttl" 'BEGIN { printf "%-28s %12d %20.2fx\n", "retryAfter(1ms), DLX_TTL", r, p / r }'
+awk -v p="$plain" -v r="$per_delay" 'BEGIN { printf "%-28s %12d %20.2fx\n", "retryAfter(1ms), PER_DELAY", r, p / r }'

@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
@@ -13,7 +14,8 @@ import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 /**
  * The refunds service: each refund on the {@code refunds} queue goes to the card processor once it can. A refund gets
  * at most five deliveries; the runtime counts them (a classic queue counts nothing) and moves the fifth failure to
- * {@code refunds.dead}, where {@link DeadLetters} reads it.
+ * {@code refunds.dead}, where {@link DeadLetters} reads it. A refund the processor is too busy for waits 30 seconds in
+ * RabbitMQ's waiting queue {@code refunds.retry} ({@code DLX_TTL}), so a restart of the service loses none of them.
  */
 public class Refunds {
 
@@ -28,7 +30,7 @@ public class Refunds {
     @Inject
     Ledger ledger;
 
-    @Subscriber(value = "refunds", maxAttempts = 5, deadLetter = "refunds.dead")
+    @Subscriber(value = "refunds", maxAttempts = 5, deadLetter = "refunds.dead", delay = Delay.DLX_TTL)
     Outcome process(Refund refund, Delivery delivery) {
         ledger.attempted(refund);
         return switch (processor.refund(refund.card())) {

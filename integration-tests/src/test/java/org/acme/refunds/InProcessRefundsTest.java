@@ -46,6 +46,8 @@ class InProcessRefundsTest {
         broker.awaitIdle();
         given().get("/refunds/201/attempts").then().body("attempts", is(1));
 
+        org.junit.jupiter.api.Assertions.assertEquals(1, broker.queue("refunds.retry").depth(),
+                "the copy waits in the waiting queue");
         broker.advance(Duration.ofSeconds(29));
         given().get("/refunds/201/attempts").then().body("attempts", is(1));
         given().get("/refunds/processed").then().body("id", not(hasItem(201)));

@@ -15,7 +15,7 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 public class RefundsQueueCleanup implements QuarkusTestResourceLifecycleManager {
 
     static final String URL = "amqp://guest:guest@127.0.0.1:5672";
-    static final String[] QUEUES = { "refunds", "refunds.dead", "payouts", "payouts.dead" };
+    static final String[] QUEUES = { "refunds", "refunds.dead", "refunds.retry", "payouts", "payouts.dead" };
 
     @Override
     public Map<String, String> start() {

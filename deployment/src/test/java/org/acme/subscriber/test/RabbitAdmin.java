@@ -41,6 +41,21 @@ public final class RabbitAdmin implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether the broker has the rabbitmq_delayed_message_exchange plugin. Declaring its exchange type is the test:
+     * without the plugin RabbitMQ refuses the type and closes the (throwaway) connection.
+     */
+    public static boolean hasDelayedMessagePlugin() {
+        try (RabbitAdmin admin = new RabbitAdmin()) {
+            String probe = "probe.delayed." + System.nanoTime();
+            admin.channel.exchangeDeclare(probe, "x-delayed-message", false, true, Map.of("x-delayed-type", "direct"));
+            admin.channel.exchangeDelete(probe);
+            return true;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
     public interface ThrowingConsumer {
         void accept(RabbitAdmin admin) throws Exception;
     }

@@ -1,7 +1,10 @@
 package org.acme.refunds.bench;
 
+import java.time.Duration;
+
 import org.acme.refunds.Refund;
 
+import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
@@ -22,6 +25,10 @@ public class RetryDrain {
     private final DrainCounter confirmed = new DrainCounter();
     private final DrainCounter quorum = new DrainCounter();
     private final DrainCounter quorumPlain = new DrainCounter();
+    private final DrainCounter inService = new DrainCounter();
+    private final DrainCounter ttl = new DrainCounter();
+    private final DrainCounter perDelay = new DrainCounter();
+    private static final Duration ONE_MILLI = Duration.ofMillis(1);
 
     @NonBlocking
     @Subscriber(value = "bench.retry.quorum-plain", type = QueueType.QUORUM)
@@ -56,5 +63,28 @@ public class RetryDrain {
     Outcome quorum(Refund refund) {
         quorum.drained();
         return Outcome.retry();
+    }
+
+    @NonBlocking
+    @Subscriber(value = "bench.retry.delay-inservice", maxAttempts = 5, deadLetter = "bench.retry.delay-inservice.dead")
+    Outcome inService(Refund refund) {
+        inService.drained();
+        return Outcome.retryAfter(ONE_MILLI);
+    }
+
+    @NonBlocking
+    @Subscriber(value = "bench.retry.delay-ttl", maxAttempts = 5, deadLetter = "bench.retry.delay-ttl.dead",
+            delay = Delay.DLX_TTL)
+    Outcome ttl(Refund refund) {
+        ttl.drained();
+        return Outcome.retryAfter(ONE_MILLI);
+    }
+
+    @NonBlocking
+    @Subscriber(value = "bench.retry.delay-perdelay", maxAttempts = 5, deadLetter = "bench.retry.delay-perdelay.dead",
+            delay = Delay.DLX_TTL_PER_DELAY, delays = "1ms")
+    Outcome perDelay(Refund refund) {
+        perDelay.drained();
+        return Outcome.retryAfter(ONE_MILLI);
     }
 }

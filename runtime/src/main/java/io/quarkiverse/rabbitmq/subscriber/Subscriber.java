@@ -62,4 +62,22 @@ public @interface Subscriber {
      * prefetch. {@code 1} handles the queue in order, one message at a time, whatever the execution model.
      */
     int concurrency() default 0;
+
+    /**
+     * Where the copy of a message waits after {@code Outcome.retryAfter(delay)}: in the service (the default), in a
+     * waiting queue, in one waiting queue per delay, or in the delayed-message exchange. See {@link Delay}.
+     */
+    Delay delay() default Delay.IN_SERVICE;
+
+    /**
+     * {@link Delay#DLX_TTL} and {@link Delay#DLX_TTL_PER_DELAY}: the waiting queue (per delay: the prefix of the
+     * waiting queues' names). Empty (the default): {@code <queue>.retry}.
+     */
+    String waitingQueue() default "";
+
+    /**
+     * {@link Delay#DLX_TTL_PER_DELAY} only: the delays a waiting queue is declared for, as durations ({@code "500ms"},
+     * {@code "30s"}, {@code "5m"}, {@code "PT1H"}). Each gets the waiting queue {@code <waitingQueue>.<delay>}.
+     */
+    String[] delays() default {};
 }

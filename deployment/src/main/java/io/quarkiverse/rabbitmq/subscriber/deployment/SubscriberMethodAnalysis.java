@@ -13,12 +13,15 @@ import org.jboss.jandex.MethodInfo;
 import org.jboss.jandex.PrimitiveType;
 import org.jboss.jandex.Type;
 
+import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition.ExecutionModel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition.PayloadKind;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition.ReturnKind;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.DelayLabel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
 /**
  * What a {@code @Subscriber} method declares, read from its signature and annotations, and every reason it cannot
@@ -41,6 +44,13 @@ final class SubscriberMethodAnalysis {
     /** Whether the annotation or an override names a retry publish policy (a quorum queue has none to choose). */
     boolean retryPublishSet;
     int concurrency;
+    Delay delay;
+    /** As written: empty for the strategy's default. */
+    String waitingQueue;
+    /** As written in {@code delays}. */
+    List<String> delayTexts;
+    /** {@code delays} in milliseconds, once read. */
+    final List<Long> delays = new ArrayList<>();
     /** The method, and the bean that inherits it where it is declared on a superclass. */
     String description;
     PayloadKind payloadKind;
@@ -72,6 +82,12 @@ final class SubscriberMethodAnalysis {
                 : RetryPublish.valueOf(retryPublishValue.asEnum());
         AnnotationValue concurrencyValue = subscriber.value("concurrency");
         this.concurrency = concurrencyValue == null ? 0 : concurrencyValue.asInt();
+        AnnotationValue delayValue = subscriber.value("delay");
+        this.delay = delayValue == null ? Delay.IN_SERVICE : Delay.valueOf(delayValue.asEnum());
+        AnnotationValue waitingQueueValue = subscriber.value("waitingQueue");
+        this.waitingQueue = waitingQueueValue == null ? "" : waitingQueueValue.asString();
+        AnnotationValue delaysValue = subscriber.value("delays");
+        this.delayTexts = delaysValue == null ? List.of() : List.of(delaysValue.asStringArray());
         this.executionModel = executionModel;
     }
 
@@ -106,6 +122,7 @@ final class SubscriberMethodAnalysis {
         }
         analysis.checkAnnotation(blocking, nonBlocking, virtualThread);
         analysis.checkCap(config.declareTopology());
+        analysis.checkDelay(config.delayedExchange().enabled());
         analysis.checkModifiers(method);
         analysis.checkParameters(method);
         analysis.checkReturnType(returnType);
@@ -145,6 +162,62 @@ final class SubscriberMethodAnalysis {
         });
         overrides.prefetch().ifPresent(value -> prefetch = value);
         overrides.concurrency().ifPresent(value -> concurrency = value);
+        overrides.delay().ifPresent(value -> delay = value);
+        overrides.waitingQueue().ifPresent(value -> waitingQueue = value);
+        overrides.delays().ifPresent(value -> delayTexts = value);
+    }
+
+    /** The delay rules: a strategy without its infrastructure, or settings it would ignore, fail the build. */
+    private void checkDelay(boolean delayedExchangeEnabled) {
+        if (delay == Delay.PLUGIN && !delayedExchangeEnabled) {
+            problem("sets delay = PLUGIN but the delayed-message exchange is not enabled: set "
+                    + "quarkus.rabbitmq-subscriber.delayed-exchange.enabled=true on a broker with the "
+                    + "rabbitmq_delayed_message_exchange plugin, or use delay = DLX_TTL (no plugin needed)");
+        }
+        boolean waits = delay == Delay.DLX_TTL || delay == Delay.DLX_TTL_PER_DELAY;
+        if (!waitingQueue.isEmpty() && !waits) {
+            problem("sets waitingQueue = '" + waitingQueue + "' with delay = " + delay + ", which has no waiting "
+                    + "queue: use delay = DLX_TTL or DLX_TTL_PER_DELAY, or remove waitingQueue");
+        }
+        String waiting = waitingQueue.isEmpty() ? queue + ".retry" : waitingQueue;
+        if (waits && waiting.equals(queue)) {
+            problem("sets waitingQueue = '" + waiting + "', its own queue: copies would be consumed at once instead "
+                    + "of waiting; name another queue");
+        }
+        if (waits && waiting.equals(deadLetter)) {
+            problem("sets waitingQueue = '" + waiting + "', its dead-letter queue: dead letters would expire back "
+                    + "into work; name another queue");
+        }
+        if (waits && waiting.startsWith("amq.")) {
+            problem("sets waitingQueue = '" + waiting + "': RabbitMQ reserves the 'amq.' prefix");
+        }
+        if (delay != Delay.DLX_TTL_PER_DELAY) {
+            if (!delayTexts.isEmpty()) {
+                problem("lists delays " + delayTexts + " with delay = " + delay + ": only DLX_TTL_PER_DELAY declares "
+                        + "a waiting queue per delay; use it, or remove delays");
+            }
+            return;
+        }
+        if (delayTexts.isEmpty()) {
+            problem("sets delay = DLX_TTL_PER_DELAY without delays: list the delays its handler asks for, e.g. "
+                    + "delays = {\"1s\", \"30s\"}, one waiting queue is declared for each");
+        }
+        for (String text : delayTexts) {
+            long millis;
+            try {
+                millis = DelayLabel.parse(text);
+            } catch (IllegalArgumentException e) {
+                problem("lists delay " + e.getMessage());
+                continue;
+            }
+            if (millis <= 0) {
+                problem("lists delay '" + text + "': a delay must be longer than zero");
+            } else if (delays.contains(millis)) {
+                problem("lists the delay " + DelayLabel.of(millis) + " twice ('" + text + "')");
+            } else {
+                delays.add(millis);
+            }
+        }
     }
 
     /** The cap and dead-letter rules: a declaration that could never cap or dead-letter anything fails the build. */
@@ -350,6 +423,23 @@ final class SubscriberMethodAnalysis {
             problem("returns " + type + ": a subscriber returns Outcome, Uni<Outcome>, CompletionStage<Outcome>, "
                     + "void or Uni<Void>");
         }
+    }
+
+    /** The subscription this method declares, overrides applied: the value the runtime and the topology plan use. */
+    SubscriptionSpec subscription(SubscriberBuildTimeConfig config) {
+        return SubscriptionSpec.builder(queue)
+                .type(quorum ? QueueType.QUORUM : QueueType.CLASSIC)
+                .maxAttempts(maxAttempts)
+                .deadLetter(deadLetter)
+                .deliveryLimit(deliveryLimit)
+                .retryPublish(retryPublish)
+                .prefetch(prefetch)
+                .concurrency(concurrency)
+                .delay(delay)
+                .waitingQueue(waitingQueue)
+                .delays(delays)
+                .delayedExchange(config.delayedExchange().name())
+                .build();
     }
 
     void inheritedBy(String beanClass) {

@@ -20,9 +20,9 @@ import org.jboss.jandex.MethodInfo;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 import io.quarkiverse.rabbitmq.subscriber.runtime.InProcessBrokerBean;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberRecorder;
@@ -233,6 +233,13 @@ class SubscriberProcessor {
                         + "): a queue has one subscriber; raise its prefetch for more parallel work"));
             }
         });
+        TopologyPlan.conflicts(subscriptions(subscribers, buildTimeConfig))
+                .forEach(conflict -> problems.add(new IllegalStateException(conflict)));
+        String exchange = buildTimeConfig.delayedExchange().name();
+        if (buildTimeConfig.delayedExchange().enabled() && (exchange.isBlank() || exchange.startsWith("amq."))) {
+            problems.add(new IllegalStateException("quarkus.rabbitmq-subscriber.delayed-exchange.name='" + exchange
+                    + "' cannot be declared: name an exchange outside RabbitMQ's reserved 'amq.' prefix"));
+        }
         if (!problems.isEmpty()) {
             errors.produce(new ValidationErrorBuildItem(problems));
         }
@@ -253,7 +260,8 @@ class SubscriberProcessor {
     @BuildStep
     @Record(ExecutionTime.RUNTIME_INIT)
     void record(SubscriberRecorder recorder, RecorderContext recorderContext, BeanContainerBuildItem beanContainer,
-            List<SubscriberMethodBuildItem> subscribers) {
+            List<SubscriberMethodBuildItem> subscribers, SubscriberBuildTimeConfig buildTimeConfig,
+            TopologyPlanBuildItem topology) {
         List<SubscriberDefinition> definitions = new ArrayList<>();
         for (SubscriberMethodBuildItem subscriber : sorted(subscribers)) {
             if (subscriber.invoker() == null) {
@@ -263,21 +271,24 @@ class SubscriberProcessor {
             @SuppressWarnings("unchecked")
             RuntimeValue<Invoker<Object, Object>> invoker = (RuntimeValue<Invoker<Object, Object>>) (RuntimeValue<?>) recorderContext
                     .newInstance(subscriber.invoker().getClassName());
-            SubscriptionSpec subscription = SubscriptionSpec.builder(analysis.queue)
-                    .type(analysis.quorum ? QueueType.QUORUM : QueueType.CLASSIC)
-                    .maxAttempts(analysis.maxAttempts)
-                    .deadLetter(analysis.deadLetter)
-                    .deliveryLimit(analysis.deliveryLimit)
-                    .retryPublish(analysis.retryPublish)
-                    .prefetch(analysis.prefetch)
-                    .concurrency(analysis.concurrency)
-                    .build();
+            SubscriptionSpec subscription = analysis.subscription(buildTimeConfig);
             definitions.add(new SubscriberDefinition(subscription, analysis.description, analysis.payloadKind,
                     analysis.jsonType != null ? analysis.jsonType : analysis.payloadType.toString(),
                     subscriber.method().parametersCount(), analysis.payloadIndex, analysis.deliveryIndex,
                     analysis.returnKind, analysis.executionModel, invoker));
         }
-        recorder.register(definitions);
+        recorder.register(definitions, topology.plan());
+    }
+
+    /** The whole topology the subscriptions need, computed once here; the runtime declares or checks it. */
+    @BuildStep
+    TopologyPlanBuildItem topology(List<SubscriberMethodBuildItem> subscribers, SubscriberBuildTimeConfig config) {
+        return new TopologyPlanBuildItem(TopologyPlan.of(subscriptions(subscribers, config)));
+    }
+
+    private static List<SubscriptionSpec> subscriptions(List<SubscriberMethodBuildItem> subscribers,
+            SubscriberBuildTimeConfig config) {
+        return sorted(subscribers).stream().map(subscriber -> subscriber.analysis().subscription(config)).toList();
     }
 
     /** Build steps see build items in no fixed order; sorting keeps the generated code reproducible. */

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.annotation.Priority;
 import jakarta.enterprise.event.Observes;
@@ -31,13 +33,14 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerAddress;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerConnector;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.Connections;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.HandlerDispatcher;
+import io.quarkiverse.rabbitmq.subscriber.runtime.delay.DelayStrategy;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.SubscriberConsumer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.SettlementStats;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
-import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyDeclarer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -76,6 +79,12 @@ public class SubscriberEngine implements Connections {
     private final InFlight inFlight = new InFlight();
     private final List<RunningSubscriber> running = new ArrayList<>();
     private List<SubscriberDefinition> definitions = List.of();
+    private TopologyPlan topology = new TopologyPlan(List.of(), List.of(), List.of());
+    /**
+     * Each subscription's in-service delayed copies. They belong to the subscription, not to a channel: a resubscription
+     * or a reconnection keeps them; a graceful stop publishes them.
+     */
+    private final Map<SubscriberDefinition, InServiceDelay> inServiceDelays = new ConcurrentHashMap<>();
     private volatile BrokerConnection connection;
     /** The publisher's own connection: RabbitMQ blocks a publishing connection under flow control or an alarm. */
     private volatile BrokerConnection publishingConnection;
@@ -94,8 +103,14 @@ public class SubscriberEngine implements Connections {
             String consumerTag, InServiceDelay delay) {
     }
 
-    void define(List<SubscriberDefinition> definitions) {
+    void define(List<SubscriberDefinition> definitions, TopologyPlan topology) {
         this.definitions = List.copyOf(definitions);
+        this.topology = topology;
+    }
+
+    /** What the subscriptions need on the broker, as computed at build time. */
+    public TopologyPlan topology() {
+        return topology;
     }
 
     /**
@@ -117,7 +132,7 @@ public class SubscriberEngine implements Connections {
             return;
         }
         try {
-            prepareQueues(connection(), definitions);
+            prepareQueues(connection(), topology);
             topologyReady = true;
         } catch (Exception | Error e) {
             // Quarkus does not fire ShutdownEvent for an application that failed to start: release everything here.
@@ -278,6 +293,19 @@ public class SubscriberEngine implements Connections {
         }
         LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", running.size(), connection.describe(),
                 running.stream().map(r -> r.definition().subscription.queue).toList());
+        for (SubscriberDefinition definition : definitions) {
+            if (definition.subscription.delay == io.quarkiverse.rabbitmq.subscriber.Delay.IN_SERVICE) {
+                LOG.infof("Queue '%s': retryAfter copies wait in this service (delay IN_SERVICE). A graceful stop "
+                        + "publishes them at once; a crash loses those still waiting. To keep them in RabbitMQ, use "
+                        + "delay = DLX_TTL", definition.subscription.queue);
+            }
+        }
+    }
+
+    /** Delayed copies the service holds for a subscription ({@code IN_SERVICE}), by queue; for tests and the Dev UI. */
+    public int heldCopies(String queue) {
+        return inServiceDelays.entrySet().stream().filter(entry -> entry.getKey().subscription.queue.equals(queue))
+                .mapToInt(entry -> entry.getValue().pending()).sum();
     }
 
     private RunningSubscriber startOne(BrokerConnection connection, SubscriberDefinition definition) throws Exception {
@@ -286,9 +314,12 @@ public class SubscriberEngine implements Connections {
         // Each subscriber gets an event-loop context; Vert.x spreads them over its event loops in turn, so subscribers
         // do not all serialize behind one loop. Its settlements all happen on this context's thread.
         Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
-        InServiceDelay delay = new InServiceDelay(definition.subscription.queue, channel, clock());
+        InServiceDelay delay = inServiceDelays.computeIfAbsent(definition,
+                ignored -> new InServiceDelay(definition.subscription.queue, clock()));
+        delay.publishOn(channel);
         Settler settler = new Settler(channel, definition.subscription.queue, eventLoop, stats, inFlight::end, delay,
-                config.retryCountHeader(), definition.subscription.runtimeCounts(),
+                DelayStrategy.of(definition.subscription), config.retryCountHeader(),
+                definition.subscription.publishesCopies(),
                 definition.subscription.retryPublish == io.quarkiverse.rabbitmq.subscriber.RetryPublish.CONFIRMED, clock(),
                 config.publisher().confirmTimeout());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
@@ -342,7 +373,7 @@ public class SubscriberEngine implements Connections {
                 RunningSubscriber subscriber = running.get(i);
                 SubscriberDefinition definition = subscriber.definition();
                 try {
-                    prepareQueues(recovered, List.of(definition));
+                    prepareQueues(recovered, topology.ownedBy(definition.subscription));
                     String tag = subscriber.channel().consume(definition.subscription.queue, subscriber.consumer());
                     running.set(i, new RunningSubscriber(definition, subscriber.channel(), subscriber.consumer(), tag,
                             subscriber.delay()));
@@ -360,15 +391,11 @@ public class SubscriberEngine implements Connections {
         }
     }
 
-    private static List<SubscriptionSpec> subscriptions(List<SubscriberDefinition> definitions) {
-        return definitions.stream().map(definition -> definition.subscription).toList();
-    }
-
-    private void prepareQueues(BrokerConnection connection, List<SubscriberDefinition> definitions) throws IOException {
+    private void prepareQueues(BrokerConnection connection, TopologyPlan plan) throws IOException {
         if (buildTimeConfig.declareTopology()) {
-            TopologyDeclarer.declare(connection, subscriptions(definitions));
+            TopologyDeclarer.declare(connection, plan);
         } else {
-            TopologyDeclarer.checkExists(connection, subscriptions(definitions));
+            TopologyDeclarer.checkExists(connection, plan);
         }
     }
 
@@ -384,11 +411,10 @@ public class SubscriberEngine implements Connections {
                 }
                 try {
                     BrokerConnection connection = connection();
-                    prepareQueues(connection, List.of(definition));
+                    prepareQueues(connection, topology.ownedBy(definition.subscription));
                     old.consumer().stopTakingDeliveries();
                     old.channel().close();
                     RunningSubscriber fresh = startOne(connection, definition);
-                    old.delay().handOver(fresh.delay());
                     running.set(i, fresh);
                     LOG.infof("%s consumes queue '%s' again", definition.method, definition.subscription.queue);
                     return;
@@ -432,8 +458,8 @@ public class SubscriberEngine implements Connections {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        for (RunningSubscriber subscriber : stopping) {
-            subscriber.delay().releaseAll();
+        for (InServiceDelay delay : inServiceDelays.values()) {
+            delay.releaseAll();
         }
         synchronized (this) {
             stopped = true;

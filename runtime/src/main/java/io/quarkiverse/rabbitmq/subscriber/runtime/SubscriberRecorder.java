@@ -2,6 +2,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime;
 
 import java.util.List;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 import io.quarkus.arc.Arc;
 import io.quarkus.runtime.annotations.Recorder;
 
@@ -9,7 +10,7 @@ import io.quarkus.runtime.annotations.Recorder;
 public class SubscriberRecorder {
 
     /** Hands the subscribers found at build time to the engine; it starts them once the application has started. */
-    public void register(List<SubscriberDefinition> definitions) {
-        Arc.container().instance(SubscriberEngine.class).get().define(definitions);
+    public void register(List<SubscriberDefinition> definitions, TopologyPlan topology) {
+        Arc.container().instance(SubscriberEngine.class).get().define(definitions, topology);
     }
 }

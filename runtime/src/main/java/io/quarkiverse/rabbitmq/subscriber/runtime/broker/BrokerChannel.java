@@ -26,6 +26,9 @@ public interface BrokerChannel extends AutoCloseable {
     void declareExchange(String exchange, String type, boolean durable, boolean autoDelete,
             Map<String, Object> arguments) throws IOException;
 
+    /** Fails with NOT_FOUND (404) when the exchange does not exist. */
+    void declareExchangePassive(String exchange) throws IOException;
+
     void deleteExchange(String exchange) throws IOException;
 
     void bindQueue(String queue, String exchange, String routingKey, Map<String, Object> arguments) throws IOException;

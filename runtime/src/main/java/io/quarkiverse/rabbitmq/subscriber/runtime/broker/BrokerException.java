@@ -8,6 +8,7 @@ public final class BrokerException extends IOException {
     public static final int NOT_FOUND = 404;
     public static final int PRECONDITION_FAILED = 406;
     public static final int NO_ROUTE = 312;
+    public static final int COMMAND_INVALID = 503;
 
     private final int replyCode;
     private final String replyText;

@@ -1,9 +1,11 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.config;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 
+import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkus.runtime.annotations.ConfigDocMapKey;
 
@@ -34,6 +36,26 @@ public interface SubscriberBuildTimeConfig {
     @ConfigDocMapKey("queue")
     Map<String, QueueOverrides> queues();
 
+    /** RabbitMQ's delayed-message exchange, for subscriptions with {@code delay = PLUGIN}. */
+    DelayedExchange delayedExchange();
+
+    interface DelayedExchange {
+        /**
+         * Whether the broker has the {@code rabbitmq_delayed_message_exchange} plugin enabled, so subscriptions may
+         * use {@code delay = PLUGIN}. The plugin is a community plugin: it is not shipped with RabbitMQ and not packaged
+         * by Linux distributions; the waiting-queue strategies ({@code DLX_TTL}, {@code DLX_TTL_PER_DELAY}) need none.
+         */
+        @WithDefault("false")
+        boolean enabled();
+
+        /**
+         * The delayed-message exchange ({@code x-delayed-message}, routing as {@code direct}) that {@code PLUGIN}
+         * copies go through; each such work queue is bound to it under its own name.
+         */
+        @WithDefault("rabbitmq-subscriber.delayed")
+        String name();
+    }
+
     interface QueueOverrides {
         /** Overrides {@code @Subscriber(maxAttempts)}: deliveries of one message, the first included; 0: no cap. */
         OptionalInt maxAttempts();
@@ -49,5 +71,17 @@ public interface SubscriberBuildTimeConfig {
 
         /** Overrides {@code @Subscriber(concurrency)}. */
         OptionalInt concurrency();
+
+        /**
+         * Overrides {@code @Subscriber(delay)}: {@code in-service}, {@code dlx-ttl}, {@code dlx-ttl-per-delay} or
+         * {@code plugin}.
+         */
+        Optional<Delay> delay();
+
+        /** Overrides {@code @Subscriber(waitingQueue)}. */
+        Optional<String> waitingQueue();
+
+        /** Overrides {@code @Subscriber(delays)}: durations such as {@code 500ms,30s,5m}. */
+        Optional<List<String>> delays();
     }
 }

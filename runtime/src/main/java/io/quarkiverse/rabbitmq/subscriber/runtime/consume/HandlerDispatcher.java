@@ -229,7 +229,7 @@ public final class HandlerDispatcher {
     private void settleNow(InboundDelivery delivery, Object result, boolean async) {
         if (result instanceof Undecodable undecodable) {
             UndecodablePayloadException e = undecodable.cause();
-            Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), delivery.redelivered(),
+            Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), deliveryCount(delivery), delivery.redelivered(),
                     new HandlerResult.Undecodable(FailureInfo.of(e)));
             LOG.errorf("Cannot decode %s on queue '%s' as %s: %s. %s", delivery.describe(), delivery.queue(),
                     decoder.expectedType(), e.getMessage(), settlement instanceof Settlement.Republish republish
@@ -240,7 +240,7 @@ public final class HandlerDispatcher {
             return;
         }
         HandlerResult outcome = outcomeOf(result, async);
-        Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), delivery.redelivered(),
+        Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), deliveryCount(delivery), delivery.redelivered(),
                 outcome);
         if (outcome instanceof HandlerResult.Failed failed) {
             // Each failure is logged once: at WARN while the message gets another delivery, at ERROR when it is
@@ -253,6 +253,11 @@ public final class HandlerDispatcher {
                     cause == null ? ": " + failed.failure().message() : "", whatFollows(settlement));
         }
         settler.settle(delivery, settlement);
+    }
+
+    /** A quorum queue's count of this message's earlier deliveries; classic queues have none. */
+    private int deliveryCount(InboundDelivery delivery) {
+        return subscription.quorum() ? delivery.redeliveryCount().orElse(0) : 0;
     }
 
     /** What the log says becomes of a failed delivery. */

@@ -15,13 +15,18 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
  * The {@code IN_SERVICE} delay: the service holds the copy of a message and publishes it back to its queue once the
  * delay has passed on the runtime's clock. At most once across a crash; a graceful stop publishes every pending copy at
  * once, so a clean restart loses nothing.
+ * <p>
+ * The held copies belong to the subscription, not to a channel: a copy is published on whatever channel the
+ * subscription consumes on when it is due, so a resubscription on a new channel keeps them, and one due while the
+ * connection is down is tried again every second until the connection is back.
  */
 public final class InServiceDelay {
 
     private static final Logger LOG = Logger.getLogger(InServiceDelay.class);
 
     private final String queue;
-    private final BrokerChannel channel;
+    /** The subscription's current channel; replaced when it subscribes again on a new one. */
+    private volatile BrokerChannel channel;
     private final Clock clock;
     private final Set<PendingCopy> pending = new LinkedHashSet<>();
     /** After a graceful stop released the copies, new ones go out at once: no timer outlives the stop. */
@@ -30,10 +35,21 @@ public final class InServiceDelay {
     /** A copy whose publish failed (the connection is being recovered) is tried again this much later. */
     private static final Duration RETRY_PUBLISH = Duration.ofSeconds(1);
 
-    public InServiceDelay(String queue, BrokerChannel channel, Clock clock) {
+    public InServiceDelay(String queue, Clock clock) {
         this.queue = queue;
-        this.channel = channel;
         this.clock = clock;
+    }
+
+    /** The channel the subscription consumes on from now on: due copies are published there. */
+    public void publishOn(BrokerChannel channel) {
+        this.channel = channel;
+    }
+
+    /** How many copies wait. */
+    public int pending() {
+        synchronized (pending) {
+            return pending.size();
+        }
     }
 
     private static final class PendingCopy {
@@ -70,23 +86,6 @@ public final class InServiceDelay {
         publish(copy);
     }
 
-    /**
-     * The subscriber moves to a new channel (its old one was lost): the copies still waiting move to the new
-     * subscriber's delay, due when they were due. Publishing them now, on a channel the broker closed, would lose them.
-     */
-    public void handOver(InServiceDelay next) {
-        Set<PendingCopy> copies;
-        synchronized (pending) {
-            released = true;
-            copies = new LinkedHashSet<>(pending);
-            pending.clear();
-        }
-        for (PendingCopy copy : copies) {
-            copy.timer.cancel();
-            next.hold(copy);
-        }
-    }
-
     /** A copy is due: publish it (on the clock's thread; see {@link #tryPublish}). */
     private void release(PendingCopy copy) {
         synchronized (pending) {
@@ -116,6 +115,10 @@ public final class InServiceDelay {
      * reads the channel's next sequence number and publishes as one step, so no delayed copy may come between.
      */
     private boolean tryPublish(PendingCopy copy) {
+        BrokerChannel channel = this.channel;
+        if (channel == null) {
+            return false;
+        }
         try {
             synchronized (channel) {
                 channel.publish("", queue, false, copy.properties, copy.body);

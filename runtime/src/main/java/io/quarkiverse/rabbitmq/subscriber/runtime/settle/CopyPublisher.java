@@ -111,22 +111,23 @@ final class CopyPublisher {
      * Publishes the copy. Confirmed: the original waits for the broker's word. Returns false when the channel refused
      * the publish (it is gone: the broker requeues the original with the channel).
      */
-    boolean publish(Unsettled original, String queue, AMQP.BasicProperties properties, boolean confirmed) {
+    boolean publish(Unsettled original, String exchange, String routingKey, boolean mandatory,
+            AMQP.BasicProperties properties, boolean confirmed) {
         closed = false;
         long sequenceNumber;
         try {
             // One step with the number: a delayed copy published from a timer on the same channel takes the monitor too.
             synchronized (channel) {
                 sequenceNumber = confirmed ? channel.nextPublishSeqNo() : 0;
-                channel.publish("", queue, true, properties, original.body());
+                channel.publish(exchange, routingKey, mandatory, properties, original.body());
             }
         } catch (IOException | RuntimeException e) {
-            LOG.debugf("Could not publish the copy of %s to queue '%s': %s", original.describe(), queue, e);
+            LOG.debugf("Could not publish the copy of %s to '%s': %s", original.describe(), routingKey, e);
             return false;
         }
         if (confirmed) {
-            String key = key(properties.getMessageId(), queue);
-            unconfirmed.put(sequenceNumber, new Pending(original, key, queue, clock.millis()));
+            String key = key(properties.getMessageId(), routingKey);
+            unconfirmed.put(sequenceNumber, new Pending(original, key, routingKey, clock.millis()));
             byKey.computeIfAbsent(key, k -> new ArrayDeque<>()).add(sequenceNumber);
             scheduleTimeoutCheck();
         }
@@ -163,18 +164,20 @@ final class CopyPublisher {
             outcomes.refused(pending.original());
             return;
         }
-        // Fire and forget: the original was acked already. A dead letter goes back to the work queue instead, after a
-        // pause (held in the service meanwhile, like a retryAfter copy).
+        // Fire and forget: the original was acked already. A dead letter or a copy for a waiting queue goes back to the
+        // work queue instead, after a pause (held in the service meanwhile, like a retryAfter copy), without the
+        // expiration it had for the waiting queue.
         if (!routingKey.equals(workQueue)) {
             logMissing(routingKey, "the message goes back to queue '" + workQueue + "' in " + REFUSED_PAUSE);
+            AMQP.BasicProperties back = properties.builder().expiration(null).build();
             clock.schedule(REFUSED_PAUSE, () -> eventLoop.runOnContext(ignored -> {
                 try {
                     synchronized (channel) {
-                        channel.publish("", workQueue, true, properties, body);
+                        channel.publish("", workQueue, true, back, body);
                     }
                 } catch (IOException | RuntimeException e) {
-                    LOG.errorf("Could not publish message-id %s back to queue '%s' after its dead-letter queue '%s' "
-                            + "refused it (%s): it is lost", properties.getMessageId(), workQueue, routingKey, e);
+                    LOG.errorf("Could not publish message-id %s back to queue '%s' after queue '%s' refused it (%s): "
+                            + "it is lost", properties.getMessageId(), workQueue, routingKey, e);
                 }
             }));
             return;

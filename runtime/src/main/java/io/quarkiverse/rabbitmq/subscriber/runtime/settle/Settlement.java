@@ -27,8 +27,9 @@ public sealed interface Settlement {
      *
      * @param target a copy back to the work queue, or a dead letter
      * @param queue where it goes (its routing key)
-     * @param delay zero to publish now; longer: the service holds the copy that long (the {@code IN_SERVICE} delay),
-     *        and the original is acked at once
+     * @param delay zero to publish now; longer: the subscription's delay strategy says where the copy waits that
+     *        long (held in the service, the original acked at once; or published now to a waiting queue or the
+     *        delayed exchange)
      * @param confirmed whether the original waits for the broker's confirm of the copy
      */
     record Republish(Target target, String queue, int retryCount, FailureInfo failure, Duration delay,

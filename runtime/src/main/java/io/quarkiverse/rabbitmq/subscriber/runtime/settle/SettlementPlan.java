@@ -3,79 +3,111 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
 import java.time.Duration;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
 /**
  * The one place that decides what a delivery's result sends: a pure function of the subscription, what the delivery
- * says (its retry count, its redelivered flag) and the handler's result. Its table is DESIGN.md's "What an outcome
- * sends" and "Handler failures":
+ * says (its retry count, a quorum queue's delivery count, its redelivered flag) and the handler's result. Its table is
+ * DESIGN.md's "What an outcome sends" and "Handler failures":
  * <ul>
  * <li>ack: {@code basic.ack}; drop: {@code basic.reject} without requeue, everywhere (on a classic queue under a cap a
  * drop never reaches the dead-letter queue).</li>
  * <li>retry, classic under a cap of M: a copy with the count raised by one, then ack; at the M-th delivery the dead
  * letter instead (without a dead-letter queue, a reject without requeue). Elsewhere {@code basic.reject} requeue.</li>
- * <li>retryAfter: a copy held in the service, then ack; under a cap the copy counts as a delivery, so at the cap it is
- * the dead letter.</li>
+ * <li>retryAfter: a copy delayed by the subscription's strategy (the plan says how long, the strategy where it waits),
+ * then ack. The copy counts as a delivery, so at the cap it is the dead letter.</li>
  * <li>a failure: a retry, counted like one, whose copies and dead letter carry the failure. Without any cap, the
  * {@code redelivered} rule: a first delivery is requeued, a redelivery rejected without requeue, so a poison message
  * costs two deliveries and the service keeps no state for it.</li>
  * <li>an undecodable body is never retried: its dead letter at once where a classic queue has one, else a reject
  * without requeue.</li>
  * </ul>
+ * A quorum queue counts the deliveries of one message, but a delayed copy is a new message the server counts from
+ * zero. So on a quorum queue a delivery's attempt is its retry-count header (what the copies before it used) plus the
+ * server's {@code x-delivery-count}: a message that never waited has no header and the server alone counts and
+ * dead-letters it; once a copy carries a header, the runtime ends the loop at the cap by publishing the dead letter
+ * itself. Whatever the mix of {@code retry} and {@code retryAfter}, one message gets at most M deliveries.
  */
 public final class SettlementPlan {
 
     private SettlementPlan() {
     }
 
-    public static Settlement decide(SubscriptionSpec subscription, int retryCount, boolean redelivered,
-            HandlerResult result) {
+    /**
+     * @param retryCount the retry-count header, 1 when absent
+     * @param deliveryCount a quorum queue's {@code x-delivery-count}, 0 when absent (and on classic queues)
+     */
+    public static Settlement decide(SubscriptionSpec subscription, int retryCount, int deliveryCount,
+            boolean redelivered, HandlerResult result) {
+        // The deliveries of this message so far, this one included.
+        int attempt = subscription.quorum() ? saturatedSum(retryCount, deliveryCount) : retryCount;
         if (result instanceof HandlerResult.Undecodable undecodable) {
             return subscription.runtimeCounts() && subscription.deadLetter != null
-                    ? deadLetter(subscription, retryCount, undecodable.failure())
+                    ? deadLetter(subscription, attempt, undecodable.failure())
                     : Settlement.REJECT;
         }
         if (result instanceof HandlerResult.Failed failed) {
-            if (subscription.runtimeCounts()) {
-                return retryUnderCap(subscription, retryCount, failed.failure());
-            }
-            if (subscription.serverCounts()) {
-                return Settlement.REQUEUE;
-            }
-            return redelivered ? Settlement.REJECT : Settlement.REQUEUE;
+            return retry(subscription, attempt, retryCount, redelivered, failed.failure());
         }
         Outcome outcome = ((HandlerResult.Handled) result).outcome();
         return switch (outcome.kind()) {
             case ACK -> Settlement.ACK;
             case DROP -> Settlement.REJECT;
-            case RETRY -> subscription.runtimeCounts() ? retryUnderCap(subscription, retryCount, null)
-                    : Settlement.REQUEUE;
-            case RETRY_AFTER -> subscription.runtimeCounts() && retryCount >= subscription.maxAttempts
-                    ? deadLetterOrReject(subscription, retryCount, null)
-                    : new Settlement.Republish(Settlement.Target.COPY, subscription.queue, retryCount + 1, null,
-                            outcome.delay(), false);
+            case RETRY -> retry(subscription, attempt, retryCount, redelivered, null);
+            case RETRY_AFTER -> capped(subscription) && attempt >= subscription.maxAttempts
+                    ? deadLetterOrReject(subscription, attempt, null)
+                    : new Settlement.Republish(Settlement.Target.COPY, subscription.queue, attempt + 1, null,
+                            outcome.delay(), confirmed(subscription));
         };
     }
 
-    private static Settlement retryUnderCap(SubscriptionSpec subscription, int retryCount, FailureInfo failure) {
-        if (retryCount >= subscription.maxAttempts) {
-            return deadLetterOrReject(subscription, retryCount, failure);
+    private static Settlement retry(SubscriptionSpec subscription, int attempt, int retryCount, boolean redelivered,
+            FailureInfo failure) {
+        if (subscription.runtimeCounts()) {
+            if (attempt >= subscription.maxAttempts) {
+                return deadLetterOrReject(subscription, attempt, failure);
+            }
+            return new Settlement.Republish(Settlement.Target.COPY, subscription.queue, attempt + 1, failure,
+                    Duration.ZERO, confirmed(subscription));
         }
-        return new Settlement.Republish(Settlement.Target.COPY, subscription.queue, retryCount + 1, failure,
-                Duration.ZERO, confirmed(subscription));
+        if (subscription.quorum()) {
+            // A delayed copy's deliveries are counted by the header and the server together; the server's limit
+            // counts only this copy's, so the runtime ends the loop where the sum reaches the cap.
+            if (subscription.maxAttempts > 0 && retryCount > 1 && attempt >= subscription.maxAttempts) {
+                return deadLetter(subscription, attempt, failure);
+            }
+            if (subscription.serverCounts()) {
+                return Settlement.REQUEUE;
+            }
+        }
+        if (failure == null) {
+            return Settlement.REQUEUE;
+        }
+        return redelivered ? Settlement.REJECT : Settlement.REQUEUE;
+    }
+
+    /** Whether a cap ends this subscription's delayed loops: a classic cap, or a quorum cap counted with the header. */
+    private static boolean capped(SubscriptionSpec subscription) {
+        return subscription.maxAttempts > 0;
     }
 
     /** The cap is reached: the dead letter, or where there is no dead-letter queue, the queue's own route. */
-    private static Settlement deadLetterOrReject(SubscriptionSpec subscription, int retryCount, FailureInfo failure) {
-        return subscription.deadLetter == null ? Settlement.REJECT : deadLetter(subscription, retryCount, failure);
+    private static Settlement deadLetterOrReject(SubscriptionSpec subscription, int attempt, FailureInfo failure) {
+        return subscription.deadLetter == null ? Settlement.REJECT : deadLetter(subscription, attempt, failure);
     }
 
-    private static Settlement deadLetter(SubscriptionSpec subscription, int retryCount, FailureInfo failure) {
-        return new Settlement.Republish(Settlement.Target.DEAD_LETTER, subscription.deadLetter, retryCount, failure,
+    private static Settlement deadLetter(SubscriptionSpec subscription, int attempt, FailureInfo failure) {
+        return new Settlement.Republish(Settlement.Target.DEAD_LETTER, subscription.deadLetter, attempt, failure,
                 Duration.ZERO, confirmed(subscription));
     }
 
     private static boolean confirmed(SubscriptionSpec subscription) {
-        return subscription.retryPublish == io.quarkiverse.rabbitmq.subscriber.RetryPublish.CONFIRMED;
+        return subscription.retryPublish == RetryPublish.CONFIRMED;
+    }
+
+    private static int saturatedSum(int a, int b) {
+        long sum = (long) a + b;
+        return sum > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) sum;
     }
 }

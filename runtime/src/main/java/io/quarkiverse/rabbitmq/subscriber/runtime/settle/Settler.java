@@ -10,6 +10,7 @@ import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.delay.DelayStrategy;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.vertx.core.Context;
 import io.vertx.core.impl.ContextInternal;
@@ -35,6 +36,7 @@ public final class Settler {
     /** Told how many deliveries left the window, once their frames are written. */
     private final IntConsumer onSent;
     private final InServiceDelay delay;
+    private final DelayStrategy delays;
     private final String retryCountHeader;
     /** Null for a subscription that never publishes copies at once. */
     private final CopyPublisher copies;
@@ -43,14 +45,15 @@ public final class Settler {
     private boolean flushScheduled;
 
     public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats, IntConsumer onSent,
-            InServiceDelay delay, String retryCountHeader, boolean publishesCopies, boolean confirmsCopies, Clock clock,
-            Duration confirmTimeout) throws IOException {
+            InServiceDelay delay, DelayStrategy delays, String retryCountHeader, boolean publishesCopies,
+            boolean confirmsCopies, Clock clock, Duration confirmTimeout) throws IOException {
         this.channel = channel;
         this.queue = queue;
         this.eventLoop = (ContextInternal) eventLoop;
         this.stats = stats;
         this.onSent = onSent;
         this.delay = delay;
+        this.delays = delays;
         this.retryCountHeader = retryCountHeader;
         this.copies = publishesCopies ? new CopyPublisher(channel, queue, eventLoop, clock, confirmTimeout,
                 confirmsCopies, new CopyPublisher.Outcomes() {
@@ -103,19 +106,30 @@ public final class Settler {
     private void republish(Unsettled delivery, Settlement.Republish republish) {
         AMQP.BasicProperties properties = CopyProperties.of(delivery.properties(), retryCountHeader,
                 republish.retryCount(), republish.failure());
+        String exchange = "";
+        String routingKey = republish.queue();
+        boolean mandatory = true;
         if (!republish.delay().isZero()) {
-            // Held in the service: at most once across a crash, by design of the IN_SERVICE delay.
-            delay.hold(properties, delivery.body(), delivery.describe(), republish.delay());
-            ack(delivery);
-            return;
-        }
-        if (copies == null) {
-            // A retryAfter(0) where no cap is mounted: published like a held copy that is due now.
+            DelayStrategy.Placement placement = delays.place(properties, republish.delay());
+            if (placement instanceof DelayStrategy.Publish onBroker) {
+                // Waits on the broker: published now like any copy, before the original is acked.
+                exchange = onBroker.exchange();
+                routingKey = onBroker.routingKey();
+                mandatory = onBroker.mandatory();
+                properties = onBroker.properties();
+            } else {
+                // Held in the service: at most once across a crash, by design of the IN_SERVICE delay.
+                delay.hold(properties, delivery.body(), delivery.describe(), republish.delay());
+                ack(delivery);
+                return;
+            }
+        } else if (copies == null) {
+            // A retryAfter(0) where nothing else publishes copies: published like a held copy that is due now.
             delay.hold(properties, delivery.body(), delivery.describe(), Duration.ZERO);
             ack(delivery);
             return;
         }
-        if (!copies.publish(delivery, republish.queue(), properties, republish.confirmed())) {
+        if (!copies.publish(delivery, exchange, routingKey, mandatory, properties, republish.confirmed())) {
             // The channel is gone: the broker requeues the original with it.
             window.mark(delivery.ackSlot(), AckWindow.SETTLED);
             onSent.accept(1);

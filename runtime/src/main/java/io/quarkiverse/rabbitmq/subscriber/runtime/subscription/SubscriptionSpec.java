@@ -1,9 +1,12 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.subscription;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkus.runtime.annotations.RecordableConstructor;
@@ -28,10 +31,22 @@ public final class SubscriptionSpec {
     public final int prefetch;
     /** 0: up to the prefetch. */
     public final int concurrency;
+    /** Where a {@code retryAfter} copy waits. */
+    public final Delay delay;
+    /**
+     * {@code DLX_TTL}: the waiting queue; {@code DLX_TTL_PER_DELAY}: the prefix of the waiting queues' names; null for
+     * the strategies without one.
+     */
+    public final String waitingQueue;
+    /** {@code DLX_TTL_PER_DELAY}: the listed delays in milliseconds, shortest first; empty otherwise. */
+    public final List<Long> delays;
+    /** {@code PLUGIN}: the delayed-message exchange the copies go through; null otherwise. */
+    public final String delayedExchange;
 
     @RecordableConstructor
     public SubscriptionSpec(String queue, QueueType type, int maxAttempts, String deadLetter, int deliveryLimit,
-            RetryPublish retryPublish, int prefetch, int concurrency) {
+            RetryPublish retryPublish, int prefetch, int concurrency, Delay delay, String waitingQueue,
+            List<Long> delays, String delayedExchange) {
         this.queue = Objects.requireNonNull(queue);
         this.type = type;
         this.maxAttempts = maxAttempts;
@@ -40,6 +55,30 @@ public final class SubscriptionSpec {
         this.retryPublish = retryPublish;
         this.prefetch = prefetch;
         this.concurrency = concurrency;
+        this.delay = delay == null ? Delay.IN_SERVICE : delay;
+        boolean waits = this.delay == Delay.DLX_TTL || this.delay == Delay.DLX_TTL_PER_DELAY;
+        this.waitingQueue = !waits ? null
+                : waitingQueue == null || waitingQueue.isEmpty() ? queue + ".retry" : waitingQueue;
+        List<Long> sorted = new ArrayList<>(delays == null ? List.of() : delays);
+        sorted.sort(null);
+        this.delays = List.copyOf(sorted);
+        this.delayedExchange = this.delay == Delay.PLUGIN ? delayedExchange : null;
+    }
+
+    /** {@code DLX_TTL_PER_DELAY}: the waiting queue of one listed delay, {@code <waitingQueue>.<delay>}. */
+    public String waitingQueueFor(long delayMillis) {
+        return waitingQueue + "." + DelayLabel.of(delayMillis);
+    }
+
+    /** The waiting queues this subscription's delay strategy uses, in the order of their delays. */
+    public List<String> waitingQueues() {
+        if (delay == Delay.DLX_TTL) {
+            return List.of(waitingQueue);
+        }
+        if (delay == Delay.DLX_TTL_PER_DELAY) {
+            return delays.stream().map(this::waitingQueueFor).toList();
+        }
+        return List.of();
     }
 
     public static Builder builder(String queue) {
@@ -53,6 +92,14 @@ public final class SubscriptionSpec {
     /** Whether the runtime counts deliveries itself: a classic queue under a cap. */
     public boolean runtimeCounts() {
         return !quorum() && maxAttempts > 0;
+    }
+
+    /**
+     * Whether the settler publishes copies or dead letters itself: a classic queue under a cap, a quorum cap (a delayed
+     * copy's loop is ended by the runtime), or a delay that waits on the broker.
+     */
+    public boolean publishesCopies() {
+        return maxAttempts > 0 || delay != Delay.IN_SERVICE;
     }
 
     /** Whether the server counts deliveries and stops at a limit: a quorum queue with a cap or its own limit. */
@@ -80,7 +127,7 @@ public final class SubscriptionSpec {
     @Override
     public String toString() {
         return "queue '" + queue + "' (" + type + (maxAttempts > 0 ? ", maxAttempts " + maxAttempts : "")
-                + (deadLetter != null ? ", deadLetter '" + deadLetter + "'" : "") + ")";
+                + (deadLetter != null ? ", deadLetter '" + deadLetter + "'" : "") + ", delay " + delay + ")";
     }
 
     /** Builds a spec by name rather than by position. */
@@ -93,6 +140,10 @@ public final class SubscriptionSpec {
         private RetryPublish retryPublish = RetryPublish.DEFAULT;
         private int prefetch;
         private int concurrency;
+        private Delay delay = Delay.IN_SERVICE;
+        private String waitingQueue;
+        private List<Long> delays = List.of();
+        private String delayedExchange;
 
         private Builder(String queue) {
             this.queue = queue;
@@ -133,9 +184,30 @@ public final class SubscriptionSpec {
             return this;
         }
 
+        public Builder delay(Delay delay) {
+            this.delay = delay;
+            return this;
+        }
+
+        public Builder waitingQueue(String waitingQueue) {
+            this.waitingQueue = waitingQueue;
+            return this;
+        }
+
+        /** {@code DLX_TTL_PER_DELAY}: the listed delays, in milliseconds. */
+        public Builder delays(List<Long> delays) {
+            this.delays = delays;
+            return this;
+        }
+
+        public Builder delayedExchange(String delayedExchange) {
+            this.delayedExchange = delayedExchange;
+            return this;
+        }
+
         public SubscriptionSpec build() {
             return new SubscriptionSpec(queue, type, maxAttempts, deadLetter, deliveryLimit, retryPublish, prefetch,
-                    concurrency);
+                    concurrency, delay, waitingQueue, delays, delayedExchange);
         }
     }
 }

@@ -2,21 +2,20 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.topology;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 import org.jboss.logging.Logger;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
-import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
 /**
- * Makes sure the queues the subscriptions use exist before any consumer starts: the work queues (durable, with the
- * arguments their subscription implies) and their dead-letter queues. It declares them, or, when declaration is off,
- * checks them passively and refuses to start naming every one that is missing.
+ * Makes the broker hold what a {@link TopologyPlan} lists before any consumer starts: it declares the exchanges, the
+ * queues (work and waiting queues with their arguments; dead-letter queues only where absent) and the bindings; or,
+ * when declaration is off, checks passively that every queue and exchange exists and refuses to start naming each one
+ * that is missing.
  */
 public final class TopologyDeclarer {
 
@@ -25,68 +24,115 @@ public final class TopologyDeclarer {
     private TopologyDeclarer() {
     }
 
-    public static void declare(BrokerConnection connection, List<SubscriptionSpec> subscriptions) throws IOException {
-        for (SubscriptionSpec subscription : subscriptions) {
-            declareWorkQueue(connection, subscription);
-            if (subscription.deadLetter != null && !exists(connection, subscription.deadLetter)) {
+    public static void declare(BrokerConnection connection, TopologyPlan plan) throws IOException {
+        for (TopologyPlan.ExchangePlan exchange : plan.exchanges) {
+            declareExchange(connection, exchange);
+        }
+        for (TopologyPlan.QueuePlan queue : plan.queues) {
+            if (queue.role == TopologyPlan.Role.DEAD_LETTER) {
                 // A dead-letter queue someone declared (a quorum one, with its own policy) is left as it is.
-                try (BrokerChannel channel = connection.createChannel()) {
-                    channel.declareQueue(subscription.deadLetter, true, false, false, java.util.Map.of());
+                if (!exists(connection, queue.name)) {
+                    declareQueue(connection, queue);
                 }
+                continue;
             }
-            if (subscription.quorum() && subscription.maxAttempts == 0 && subscription.deliveryLimit >= 0) {
-                LOG.warnf("Quorum queue '%s' is declared with x-delivery-limit %d and no dead-letter route: RabbitMQ "
-                        + "discards a message once it has been returned %d times. Set maxAttempts and deadLetter on "
-                        + "the @Subscriber to keep such messages", subscription.queue, subscription.deliveryLimit,
-                        subscription.deliveryLimit + 1);
+            declareQueue(connection, queue);
+            warnOfLimitWithoutRoute(queue);
+        }
+        for (TopologyPlan.BindingPlan binding : plan.bindings) {
+            try (BrokerChannel channel = connection.createChannel()) {
+                channel.bindQueue(binding.queue, binding.exchange, binding.routingKey, Map.of());
+            } catch (BrokerException e) {
+                throw new IllegalStateException("Cannot declare the " + binding + ": " + e.replyText(), e);
             }
         }
     }
 
-    private static void declareWorkQueue(BrokerConnection connection, SubscriptionSpec subscription) throws IOException {
+    private static void declareQueue(BrokerConnection connection, TopologyPlan.QueuePlan queue) throws IOException {
         // A failed declaration closes its channel, so each queue gets its own.
         try (BrokerChannel channel = connection.createChannel()) {
-            channel.declareQueue(subscription.queue, true, false, false, subscription.queueArguments());
+            channel.declareQueue(queue.name, true, false, false, queue.arguments);
         } catch (BrokerException e) {
             if (e.replyCode() == BrokerException.PRECONDITION_FAILED) {
-                throw new IllegalStateException("Queue '" + subscription.queue + "' exists with other arguments than its "
+                String named = queue.role == TopologyPlan.Role.WORK ? "'" + queue.name + "'" : queue.describe();
+                throw new IllegalStateException("Queue " + named + " exists with other arguments than its "
                         + "subscription needs. RabbitMQ says: " + e.replyText() + ". The subscription needs "
-                        + describe(subscription) + ". A queue keeps the arguments it was declared with: delete it (or "
-                        + "move its messages to a new queue) or make the @Subscriber match it.", e);
+                        + (queue.arguments.isEmpty() ? "a classic queue with no arguments"
+                                : "the arguments " + queue.arguments)
+                        + ". A queue keeps the arguments it was declared with: delete it (or move its messages to a "
+                        + "new queue) or make the @Subscriber match it.", e);
             }
-            throw new IllegalStateException("Cannot declare queue '" + subscription.queue + "' with arguments "
-                    + subscription.queueArguments() + ": " + e.replyText(), e);
+            throw new IllegalStateException("Cannot declare queue " + queue.describe() + " with arguments "
+                    + queue.arguments + ": " + e.replyText(), e);
         }
     }
 
-    private static String describe(SubscriptionSpec subscription) {
-        return subscription.queueArguments().isEmpty() ? "a classic queue with no arguments"
-                : "the arguments " + subscription.queueArguments();
+    private static void declareExchange(BrokerConnection connection, TopologyPlan.ExchangePlan exchange)
+            throws IOException {
+        try (BrokerChannel channel = connection.createChannel()) {
+            channel.declareExchange(exchange.name, exchange.type, true, false, exchange.arguments);
+        } catch (BrokerException e) {
+            if (TopologyPlan.DELAYED_EXCHANGE_TYPE.equals(exchange.type)
+                    && (e.replyCode() == BrokerException.COMMAND_INVALID || e.replyText().contains(exchange.type))) {
+                throw new IllegalStateException("Cannot declare the delayed-message exchange '" + exchange.name
+                        + "': RabbitMQ does not know the exchange type 'x-delayed-message' (it says: " + e.replyText()
+                        + "). The rabbitmq_delayed_message_exchange plugin is not enabled on this broker: enable it "
+                        + "(rabbitmq-plugins enable rabbitmq_delayed_message_exchange) or use delay = DLX_TTL or "
+                        + "DLX_TTL_PER_DELAY, which need no plugin.", e);
+            }
+            throw new IllegalStateException("Cannot declare " + exchange + ": " + e.replyText(), e);
+        }
     }
 
-    /** Checks passively that every queue the subscriptions use exists; names every missing one. */
-    public static void checkExists(BrokerConnection connection, List<SubscriptionSpec> subscriptions)
-            throws IOException {
-        Set<String> missing = new LinkedHashSet<>();
-        for (SubscriptionSpec subscription : subscriptions) {
-            if (!exists(connection, subscription.queue)) {
-                missing.add("'" + subscription.queue + "' (consumed)");
+    private static void warnOfLimitWithoutRoute(TopologyPlan.QueuePlan queue) {
+        Object limit = queue.arguments.get("x-delivery-limit");
+        if (queue.role == TopologyPlan.Role.WORK && limit != null
+                && !queue.arguments.containsKey("x-dead-letter-routing-key")) {
+            int deliveryLimit = ((Number) limit).intValue();
+            LOG.warnf("Quorum queue '%s' is declared with x-delivery-limit %d and no dead-letter route: RabbitMQ "
+                    + "discards a message once it has been returned %d times. Set maxAttempts and deadLetter on "
+                    + "the @Subscriber to keep such messages", queue.name, deliveryLimit, deliveryLimit + 1);
+        }
+    }
+
+    /**
+     * Checks passively that every queue and exchange of the plan exists; names every missing one. (AMQP cannot check
+     * a binding passively: an operator who declares the delayed exchange binds the work queues to it.)
+     */
+    public static void checkExists(BrokerConnection connection, TopologyPlan plan) throws IOException {
+        List<String> missing = new ArrayList<>();
+        for (TopologyPlan.QueuePlan queue : plan.queues) {
+            if (!exists(connection, queue.name)) {
+                missing.add("queue " + queue.describe());
             }
-            if (subscription.deadLetter != null && !exists(connection, subscription.deadLetter)) {
-                missing.add("'" + subscription.deadLetter + "' (dead letters of '" + subscription.queue + "')");
+        }
+        for (TopologyPlan.ExchangePlan exchange : plan.exchanges) {
+            if (!exchangeExists(connection, exchange.name)) {
+                missing.add("exchange '" + exchange.name + "' (" + exchange.type + ", for delayed retries)");
             }
         }
         if (!missing.isEmpty()) {
-            List<String> names = new ArrayList<>(missing);
             throw new IllegalStateException("quarkus.rabbitmq-subscriber.declare-topology is false and "
-                    + (names.size() == 1 ? "this queue does" : "these queues do") + " not exist on the broker: "
-                    + String.join(", ", names) + ". Declare them, or turn declare-topology on.");
+                    + (missing.size() == 1 ? "this does" : "these do") + " not exist on the broker: "
+                    + String.join(", ", missing) + ". Declare them, or turn declare-topology on.");
         }
     }
 
     private static boolean exists(BrokerConnection connection, String queue) throws IOException {
         try (BrokerChannel channel = connection.createChannel()) {
             channel.declareQueuePassive(queue);
+            return true;
+        } catch (BrokerException e) {
+            if (e.replyCode() != BrokerException.NOT_FOUND) {
+                throw e;
+            }
+            return false;
+        }
+    }
+
+    private static boolean exchangeExists(BrokerConnection connection, String exchange) throws IOException {
+        try (BrokerChannel channel = connection.createChannel()) {
+            channel.declareExchangePassive(exchange);
             return true;
         } catch (BrokerException e) {
             if (e.replyCode() != BrokerException.NOT_FOUND) {

@@ -64,7 +64,7 @@ class ConfirmedCopyTest {
         loop = ((VertxInternal) vertx).createEventLoopContext();
         on(() -> {
             try {
-                settler = new Settler(channel, "work", loop, new SettlementStats(), sent::addAndGet, null,
+                settler = new Settler(channel, "work", loop, new SettlementStats(), sent::addAndGet, null, null,
                         "x-retry-count", true, true, clock, Duration.ofSeconds(5));
             } catch (Exception e) {
                 throw new IllegalStateException(e);

@@ -90,8 +90,8 @@ class SettlementPlanTest {
                         UNDECODABLE, Settlement.REJECT),
 
                 Arguments.of("quorum retry requeues", QUORUM_CAPPED, 1, false, RETRY, Settlement.REQUEUE),
-                Arguments.of("quorum retry at any count requeues: the server counts", QUORUM_CAPPED, 9, true, RETRY,
-                        Settlement.REQUEUE),
+                Arguments.of("quorum retry without a header requeues: the server counts", QUORUM_CAPPED, 1, true,
+                        RETRY, Settlement.REQUEUE),
                 Arguments.of("quorum drop rejects", QUORUM_CAPPED, 1, false, DROP, Settlement.REJECT),
                 Arguments.of("quorum capped failure requeues", QUORUM_CAPPED, 1, true, FAILED, Settlement.REQUEUE),
                 Arguments.of("quorum with its own limit: failure requeues", QUORUM_LIMIT, 1, true, FAILED,
@@ -109,6 +109,40 @@ class SettlementPlanTest {
     @MethodSource("table")
     void decides(String name, SubscriptionSpec subscription, int retryCount, boolean redelivered, HandlerResult result,
             Settlement expected) {
-        assertEquals(expected, SettlementPlan.decide(subscription, retryCount, redelivered, result));
+        assertEquals(expected, SettlementPlan.decide(subscription, retryCount, 0, redelivered, result));
+    }
+
+    /**
+     * A quorum queue under a cap of 5 with delayed retries: a delivery's attempt is the retry-count header (what the
+     * delayed copies before it used) plus the server's x-delivery-count. The server alone ends a loop of plain retries;
+     * once a copy carries a header, the runtime ends it at the cap, so any mix of retry and retryAfter gets 5.
+     */
+    static Stream<Arguments> quorumMixes() {
+        return Stream.of(
+                // retry-count header, x-delivery-count, result, settlement
+                Arguments.of("first delivery, retryAfter: a copy counted as the 2nd", 1, 0, LATER, held("payouts", 2)),
+                Arguments.of("3rd delivery (server count 2), retryAfter: copy as the 4th", 1, 2, LATER,
+                        held("payouts", 4)),
+                Arguments.of("5th delivery (server count 4), retryAfter: dead letter", 1, 4, LATER,
+                        dead("payouts.dead", 5, null, false)),
+                Arguments.of("no header, 5th delivery, retry: requeue, the server dead-letters", 1, 4, RETRY,
+                        Settlement.REQUEUE),
+                Arguments.of("copy as the 3rd, first delivery, retry: requeue", 3, 0, RETRY, Settlement.REQUEUE),
+                Arguments.of("copy as the 3rd, returned twice (5th), retry: dead letter", 3, 2, RETRY,
+                        dead("payouts.dead", 5, null, false)),
+                Arguments.of("copy as the 3rd, returned twice (5th), failure: dead letter with it", 3, 2, FAILED,
+                        dead("payouts.dead", 5, BOOM, false)),
+                Arguments.of("copy as the 4th, returned once (5th), retryAfter: dead letter", 4, 1, LATER,
+                        dead("payouts.dead", 5, null, false)),
+                Arguments.of("copy as the 5th, retry: dead letter", 5, 0, RETRY, dead("payouts.dead", 5, null, false)),
+                Arguments.of("copy as the 5th, drop: reject (the route takes it)", 5, 0, DROP, Settlement.REJECT),
+                Arguments.of("copy as the 5th, ack", 5, 0, ACK, Settlement.ACK));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("quorumMixes")
+    void endsQuorumLoopsOfAnyMixAtTheCap(String name, int retryCount, int deliveryCount, HandlerResult result,
+            Settlement expected) {
+        assertEquals(expected, SettlementPlan.decide(QUORUM_CAPPED, retryCount, deliveryCount, false, result));
     }
 }

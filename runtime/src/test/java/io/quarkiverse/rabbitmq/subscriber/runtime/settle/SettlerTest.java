@@ -45,7 +45,7 @@ class SettlerTest {
         ContextInternal other = anotherLoopThan(own);
         SettlementStats stats = new SettlementStats();
         Settler settler = new Settler(channel, "q", own, stats, settled -> {
-        }, null, "x-retry-count", false, false, null, java.time.Duration.ofSeconds(1));
+        }, null, null, "x-retry-count", false, false, null, java.time.Duration.ofSeconds(1));
 
         on(own, () -> {
             InboundDelivery first = delivery(1);

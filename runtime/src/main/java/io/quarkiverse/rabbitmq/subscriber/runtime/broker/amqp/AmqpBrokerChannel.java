@@ -78,6 +78,15 @@ final class AmqpBrokerChannel implements BrokerChannel {
     }
 
     @Override
+    public void declareExchangePassive(String exchange) throws IOException {
+        try {
+            channel.exchangeDeclarePassive(exchange);
+        } catch (IOException | AlreadyClosedException e) {
+            throw refusal(e);
+        }
+    }
+
+    @Override
     public void deleteExchange(String exchange) throws IOException {
         try {
             channel.exchangeDelete(exchange);

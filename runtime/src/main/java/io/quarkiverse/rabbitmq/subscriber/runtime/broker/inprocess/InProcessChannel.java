@@ -64,6 +64,14 @@ final class InProcessChannel implements BrokerChannel {
     }
 
     @Override
+    public void declareExchangePassive(String exchange) throws IOException {
+        server.call(() -> {
+            server.declareExchangePassive(state, exchange);
+            return null;
+        });
+    }
+
+    @Override
     public void deleteExchange(String exchange) throws IOException {
         server.call(() -> {
             server.deleteExchange(state, exchange);

@@ -371,6 +371,13 @@ public final class InProcessServer {
                 arguments == null ? Map.of() : new LinkedHashMap<>(arguments)));
     }
 
+    void declareExchangePassive(ServerChannel channel, String name) throws BrokerException {
+        ensureOpen(channel);
+        if (!name.isEmpty() && !exchanges.containsKey(name)) {
+            throw refuse(channel, BrokerException.NOT_FOUND, "NOT_FOUND - no exchange '" + name + "' in vhost '/'");
+        }
+    }
+
     void deleteExchange(ServerChannel channel, String name) throws BrokerException {
         ensureOpen(channel);
         if (!name.isEmpty() && !name.startsWith("amq.")) {

@@ -1,0 +1,66 @@
+package org.acme.subscriber.test.delays;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import jakarta.inject.Inject;
+
+import org.acme.subscriber.test.RabbitAdmin;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.Delay;
+import io.quarkiverse.rabbitmq.subscriber.Delivery;
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkus.test.QuarkusUnitTest;
+
+/**
+ * delay = PLUGIN on a RabbitMQ with the delayed-message plugin: a copy delayed by 300 ms overtakes one delayed by 3 s.
+ * Runs only where the broker has the plugin; Debian's RabbitMQ 3.10.8 does not ship it, so it is skipped there.
+ */
+@EnabledIf(value = "org.acme.subscriber.test.RabbitAdmin#hasDelayedMessagePlugin",
+        disabledReason = "the RabbitMQ at 127.0.0.1:5672 has no rabbitmq_delayed_message_exchange plugin (not "
+                + "shipped with RabbitMQ nor packaged by Debian); the in-process broker's PLUGIN scenario ran instead")
+class DelayedExchangeOnRabbitMqTest {
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.enabled", "true")
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.name", "t.plugin.delayed")
+            .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> {
+                admin.delete("t.plugin", "t.plugin.dead");
+                admin.deleteExchange("t.plugin.delayed");
+            }));
+
+    @Inject
+    Handlers handlers;
+
+    @Test
+    void copiesComeBackInOrderOfDueTime() throws Exception {
+        RabbitAdmin.with(admin -> {
+            admin.publish("t.plugin", "long:3000");
+            admin.publish("t.plugin", "short:300");
+        });
+        await().atMost(Duration.ofSeconds(20)).until(() -> handlers.log.size() == 4);
+        assertEquals(List.of("short:300|2", "long:3000|2"), handlers.log.subList(2, 4));
+    }
+
+    public static class Handlers {
+        final List<String> log = new CopyOnWriteArrayList<>();
+
+        @Subscriber(value = "t.plugin", delay = Delay.PLUGIN, maxAttempts = 3, deadLetter = "t.plugin.dead")
+        Outcome plugin(String body, Delivery delivery) {
+            log.add(body + "|" + delivery.retryCount());
+            return delivery.retryCount() == 1 ? Outcome.retryAfter(Duration.ofMillis(Long.parseLong(body.split(":")[1])))
+                    : Outcome.ack();
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package org.acme.subscriber.test.delays;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.List;
+
+import jakarta.inject.Inject;
+
+import org.acme.subscriber.test.RabbitAdmin;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import com.rabbitmq.client.GetResponse;
+
+import io.quarkiverse.rabbitmq.subscriber.Delivery;
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkus.test.QuarkusUnitTest;
+
+/**
+ * A graceful stop publishes the IN_SERVICE copies still waiting, at once: the copy of a message told to come back in
+ * an hour is in its queue, count raised, once the application has stopped (checked after the stop).
+ */
+class InServiceDelayOnStopTest {
+
+    static final String QUEUE = "t.inservice.stop";
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)))
+            .setAfterAllCustomizer(InServiceDelayOnStopTest::theCopyWaitsInItsQueue)
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL);
+
+    @Inject
+    SubscriberEngine engine;
+
+    @Test
+    void aCopyIsHeldForAnHour() {
+        RabbitAdmin.with(admin -> admin.publish(QUEUE, "busy"));
+        await().until(() -> engine.heldCopies(QUEUE) == 1);
+    }
+
+    /** Runs after the application stopped. */
+    static void theCopyWaitsInItsQueue() {
+        RabbitAdmin.with(admin -> {
+            try {
+                List<GetResponse> left = admin.drain(QUEUE);
+                assertEquals(1, left.size(), "the held copy was published on stop");
+                assertEquals("busy", RabbitAdmin.body(left.get(0)));
+                assertEquals(2, ((Number) left.get(0).getProps().getHeaders().get("x-retry-count")).intValue());
+            } finally {
+                admin.delete(QUEUE);
+            }
+        });
+    }
+
+    public static class Handler {
+        @Subscriber(QUEUE)
+        Outcome handle(String body, Delivery delivery) {
+            return Outcome.retryAfter(Duration.ofHours(1));
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package org.acme.subscriber.test.delays;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.Map;
+
+import org.acme.subscriber.test.Failures;
+import org.acme.subscriber.test.RabbitAdmin;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.Delay;
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkus.test.QuarkusUnitTest;
+
+/**
+ * With declare-topology off, the work queues exist but their delay infrastructure does not: startup is refused, naming
+ * each missing waiting queue and the delayed exchange, and the connection is released.
+ */
+class MissingDelayInfrastructureTest {
+
+    static final String CONNECTION = "missing-delay-test-" + ProcessHandle.current().pid();
+    static final String[] QUEUES = { "t.nodelay.ttl", "t.nodelay.per", "t.nodelay.plugin" };
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.enabled", "true")
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.name", "t.nodelay.delayed")
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
+            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> {
+                admin.delete("t.nodelay.ttl.retry", "t.nodelay.per.retry.1s", "t.nodelay.per.retry.5m");
+                for (String queue : QUEUES) {
+                    admin.declare(queue, Map.of());
+                }
+            }))
+            .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUES)))
+            .assertException(Failures.mentions("declare-topology is false",
+                    "queue 't.nodelay.ttl.retry' (waiting queue of 't.nodelay.ttl')",
+                    "queue 't.nodelay.per.retry.1s' (waiting queue of 't.nodelay.per')",
+                    "queue 't.nodelay.per.retry.5m' (waiting queue of 't.nodelay.per')",
+                    "exchange 't.nodelay.delayed' (x-delayed-message, for delayed retries)")
+                    .andThen(failure -> org.awaitility.Awaitility.await()
+                            .until(() -> RabbitAdmin.connectionsNamed(CONNECTION).isEmpty())));
+
+    @Test
+    void startupFails() {
+        fail("startup should have failed");
+    }
+
+    public static class Handlers {
+        @Subscriber(value = "t.nodelay.ttl", delay = Delay.DLX_TTL)
+        Outcome ttl(String body) {
+            return Outcome.ack();
+        }
+
+        @Subscriber(value = "t.nodelay.per", delay = Delay.DLX_TTL_PER_DELAY, delays = { "1s", "5m" })
+        Outcome perDelay(String body) {
+            return Outcome.ack();
+        }
+
+        @Subscriber(value = "t.nodelay.plugin", delay = Delay.PLUGIN)
+        Outcome plugin(String body) {
+            return Outcome.ack();
+        }
+    }
+}

@@ -1,0 +1,223 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.topology;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.quarkiverse.rabbitmq.subscriber.Delay;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+import io.quarkus.runtime.annotations.RecordableConstructor;
+
+/**
+ * Everything the subscriptions need on the broker, as one value computed at build time: the queues (work, dead-letter,
+ * waiting) with their arguments, the delayed-message exchange and its bindings. Declaration (under
+ * {@code declare-topology}), the passive startup check (without it) and the Dev UI all read this one value.
+ */
+public final class TopologyPlan {
+
+    /** What a queue is for. */
+    public enum Role {
+        /** A queue a subscriber consumes. */
+        WORK,
+        /** Where a subscription's spent messages go; declared only when absent, so an operator's own stays as it is. */
+        DEAD_LETTER,
+        /** Where delayed copies wait, dead-lettering back to their work queue when they expire. */
+        WAITING
+    }
+
+    /** One queue: its name, role, the work queue it serves and the arguments it is declared with. */
+    public static final class QueuePlan {
+        public final String name;
+        public final Role role;
+        public final String owner;
+        public final Map<String, Object> arguments;
+
+        @RecordableConstructor
+        public QueuePlan(String name, Role role, String owner, Map<String, Object> arguments) {
+            this.name = name;
+            this.role = role;
+            this.owner = owner;
+            this.arguments = arguments;
+        }
+
+        /** How the queue is named in messages: {@code 'refunds.retry' (waiting queue of 'refunds')}. */
+        public String describe() {
+            return "'" + name + "' (" + switch (role) {
+                case WORK -> "consumed";
+                case DEAD_LETTER -> "dead letters of '" + owner + "'";
+                case WAITING -> "waiting queue of '" + owner + "'";
+            } + ")";
+        }
+
+        @Override
+        public String toString() {
+            return describe() + (arguments.isEmpty() ? "" : " " + arguments);
+        }
+    }
+
+    /** An exchange the subscriptions publish through. */
+    public static final class ExchangePlan {
+        public final String name;
+        public final String type;
+        public final Map<String, Object> arguments;
+
+        @RecordableConstructor
+        public ExchangePlan(String name, String type, Map<String, Object> arguments) {
+            this.name = name;
+            this.type = type;
+            this.arguments = arguments;
+        }
+
+        @Override
+        public String toString() {
+            return "exchange '" + name + "' (" + type + ")";
+        }
+    }
+
+    /** A queue bound to an exchange under a routing key. */
+    public static final class BindingPlan {
+        public final String queue;
+        public final String exchange;
+        public final String routingKey;
+
+        @RecordableConstructor
+        public BindingPlan(String queue, String exchange, String routingKey) {
+            this.queue = queue;
+            this.exchange = exchange;
+            this.routingKey = routingKey;
+        }
+
+        @Override
+        public String toString() {
+            return "binding of '" + queue + "' to '" + exchange + "' under '" + routingKey + "'";
+        }
+    }
+
+    /** The exchange type of RabbitMQ's delayed-message plugin. */
+    public static final String DELAYED_EXCHANGE_TYPE = "x-delayed-message";
+
+    public final List<QueuePlan> queues;
+    public final List<ExchangePlan> exchanges;
+    public final List<BindingPlan> bindings;
+
+    @RecordableConstructor
+    public TopologyPlan(List<QueuePlan> queues, List<ExchangePlan> exchanges, List<BindingPlan> bindings) {
+        this.queues = List.copyOf(queues);
+        this.exchanges = List.copyOf(exchanges);
+        this.bindings = List.copyOf(bindings);
+    }
+
+    /**
+     * The plan of these subscriptions, in the order of their queues' names (so a build is reproducible). A queue two
+     * subscriptions share (one dead-letter queue for two) is planned once; see {@link #conflicts} for names that clash.
+     */
+    public static TopologyPlan of(List<SubscriptionSpec> subscriptions) {
+        List<SubscriptionSpec> sorted = new ArrayList<>(subscriptions);
+        sorted.sort(Comparator.comparing(subscription -> subscription.queue));
+        Map<String, QueuePlan> queues = new LinkedHashMap<>();
+        Map<String, ExchangePlan> exchanges = new LinkedHashMap<>();
+        List<BindingPlan> bindings = new ArrayList<>();
+        for (SubscriptionSpec subscription : sorted) {
+            queues.putIfAbsent(subscription.queue,
+                    new QueuePlan(subscription.queue, Role.WORK, subscription.queue, subscription.queueArguments()));
+        }
+        for (SubscriptionSpec subscription : sorted) {
+            if (subscription.deadLetter != null) {
+                queues.putIfAbsent(subscription.deadLetter,
+                        new QueuePlan(subscription.deadLetter, Role.DEAD_LETTER, subscription.queue, Map.of()));
+            }
+            if (subscription.delay == Delay.DLX_TTL) {
+                queues.putIfAbsent(subscription.waitingQueue, new QueuePlan(subscription.waitingQueue, Role.WAITING,
+                        subscription.queue, waitingArguments(subscription.queue, null)));
+            }
+            if (subscription.delay == Delay.DLX_TTL_PER_DELAY) {
+                for (long delay : subscription.delays) {
+                    String name = subscription.waitingQueueFor(delay);
+                    queues.putIfAbsent(name, new QueuePlan(name, Role.WAITING, subscription.queue,
+                            waitingArguments(subscription.queue, delay)));
+                }
+            }
+            if (subscription.delay == Delay.PLUGIN) {
+                exchanges.putIfAbsent(subscription.delayedExchange, new ExchangePlan(subscription.delayedExchange,
+                        DELAYED_EXCHANGE_TYPE, Map.of("x-delayed-type", "direct")));
+                bindings.add(new BindingPlan(subscription.queue, subscription.delayedExchange, subscription.queue));
+            }
+        }
+        return new TopologyPlan(new ArrayList<>(queues.values()), new ArrayList<>(exchanges.values()), bindings);
+    }
+
+    /**
+     * A waiting queue has no consumer: RabbitMQ dead-letters each message to the work queue through the default
+     * exchange when it expires, by its own expiration ({@code DLX_TTL}) or the queue's TTL (one queue per delay).
+     */
+    private static Map<String, Object> waitingArguments(String workQueue, Long ttl) {
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        arguments.put("x-dead-letter-exchange", "");
+        arguments.put("x-dead-letter-routing-key", workQueue);
+        if (ttl != null) {
+            arguments.put("x-message-ttl", ttl);
+        }
+        return arguments;
+    }
+
+    /**
+     * Names that the subscriptions would use in roles that break each other: a waiting queue that a subscriber consumes,
+     * that two subscriptions wait in, or that is a dead-letter queue. (A dead-letter queue that another subscriber
+     * consumes is the usual chain, and fine.) The build refuses each.
+     */
+    public static List<String> conflicts(List<SubscriptionSpec> subscriptions) {
+        List<SubscriptionSpec> sorted = new ArrayList<>(subscriptions);
+        sorted.sort(Comparator.comparing(subscription -> subscription.queue));
+        Map<String, String> roles = new LinkedHashMap<>();
+        for (SubscriptionSpec subscription : sorted) {
+            roles.putIfAbsent(subscription.queue, "the work queue of a subscriber");
+        }
+        List<String> conflicts = new ArrayList<>();
+        for (SubscriptionSpec subscription : sorted) {
+            for (String waiting : subscription.waitingQueues()) {
+                String role = "the waiting queue of '" + subscription.queue + "'";
+                String earlier = roles.putIfAbsent(waiting, role);
+                if (earlier != null) {
+                    conflicts.add("Queue '" + waiting + "' is both " + earlier + " and " + role + ": a waiting queue "
+                            + "dead-letters everything to one work queue and must have no consumer; name another "
+                            + "waitingQueue");
+                }
+            }
+        }
+        for (SubscriptionSpec subscription : sorted) {
+            String role = roles.get(subscription.deadLetter);
+            if (role != null && role.startsWith("the waiting queue")) {
+                conflicts.add("Queue '" + subscription.deadLetter + "' is both " + role + " and the dead-letter queue "
+                        + "of '" + subscription.queue + "': dead letters would expire back into work; name another");
+            }
+        }
+        return conflicts;
+    }
+
+    /** The part of the plan one subscription needs: its work queue, its dead-letter and waiting queues, its exchange. */
+    public TopologyPlan ownedBy(SubscriptionSpec subscription) {
+        List<String> names = new ArrayList<>(subscription.waitingQueues());
+        names.add(subscription.queue);
+        if (subscription.deadLetter != null) {
+            names.add(subscription.deadLetter);
+        }
+        List<QueuePlan> own = queues.stream().filter(queue -> names.contains(queue.name)
+                && (queue.role != Role.WORK || queue.name.equals(subscription.queue))).toList();
+        List<BindingPlan> ownBindings = bindings.stream().filter(binding -> binding.queue.equals(subscription.queue))
+                .toList();
+        List<ExchangePlan> ownExchanges = exchanges.stream()
+                .filter(exchange -> ownBindings.stream().anyMatch(binding -> binding.exchange.equals(exchange.name)))
+                .toList();
+        return new TopologyPlan(own, ownExchanges, ownBindings);
+    }
+
+    @Override
+    public String toString() {
+        List<Object> all = new ArrayList<>(queues);
+        all.addAll(exchanges);
+        all.addAll(bindings);
+        return all.toString();
+    }
+}

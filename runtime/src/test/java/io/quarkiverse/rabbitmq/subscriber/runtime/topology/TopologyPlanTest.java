@@ -1,0 +1,89 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.topology;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkiverse.rabbitmq.subscriber.Delay;
+import io.quarkiverse.rabbitmq.subscriber.QueueType;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+
+/** What the plan holds for each delay strategy, and which part of it one subscription owns. */
+class TopologyPlanTest {
+
+    static final SubscriptionSpec REFUNDS = SubscriptionSpec.builder("refunds").maxAttempts(5).deadLetter("refunds.dead")
+            .delay(Delay.DLX_TTL).build();
+    static final SubscriptionSpec ORDERS = SubscriptionSpec.builder("orders").maxAttempts(3).deadLetter("shared.dead")
+            .delay(Delay.DLX_TTL_PER_DELAY).delays(List.of(30_000L, 500L, 300_000L)).build();
+    static final SubscriptionSpec PAYOUTS = SubscriptionSpec.builder("payouts").type(QueueType.QUORUM).maxAttempts(5)
+            .deadLetter("shared.dead").delay(Delay.PLUGIN).delayedExchange("delayed").build();
+    static final SubscriptionSpec DEAD_READER = SubscriptionSpec.builder("refunds.dead").build();
+
+    static String render(TopologyPlan.QueuePlan queue) {
+        return queue.name + " " + queue.role + " of " + queue.owner + " " + queue.arguments;
+    }
+
+    @Test
+    void plansEveryQueueExchangeAndBindingOnceInNameOrder() {
+        TopologyPlan plan = TopologyPlan.of(List.of(REFUNDS, PAYOUTS, ORDERS, DEAD_READER));
+        assertEquals(List.of(
+                "orders WORK of orders {}",
+                "payouts WORK of payouts {x-queue-type=quorum, x-delivery-limit=4, x-dead-letter-exchange=, "
+                        + "x-dead-letter-routing-key=shared.dead}",
+                "refunds WORK of refunds {}",
+                "refunds.dead WORK of refunds.dead {}",
+                "shared.dead DEAD_LETTER of orders {}",
+                "orders.retry.500ms WAITING of orders {x-dead-letter-exchange=, x-dead-letter-routing-key=orders, "
+                        + "x-message-ttl=500}",
+                "orders.retry.30s WAITING of orders {x-dead-letter-exchange=, x-dead-letter-routing-key=orders, "
+                        + "x-message-ttl=30000}",
+                "orders.retry.5m WAITING of orders {x-dead-letter-exchange=, x-dead-letter-routing-key=orders, "
+                        + "x-message-ttl=300000}",
+                "refunds.retry WAITING of refunds {x-dead-letter-exchange=, x-dead-letter-routing-key=refunds}"),
+                plan.queues.stream().map(TopologyPlanTest::render).toList());
+        assertEquals("[exchange 'delayed' (x-delayed-message)]", plan.exchanges.toString());
+        assertEquals(Map.of("x-delayed-type", "direct"), plan.exchanges.get(0).arguments);
+        assertEquals("[binding of 'payouts' to 'delayed' under 'payouts']", plan.bindings.toString());
+    }
+
+    @Test
+    void aSubscriptionOwnsItsQueueItsDeadLetterQueueItsWaitingQueuesAndItsExchange() {
+        TopologyPlan plan = TopologyPlan.of(List.of(REFUNDS, PAYOUTS, ORDERS, DEAD_READER));
+        assertEquals(List.of("refunds", "refunds.retry"),
+                plan.ownedBy(REFUNDS).queues.stream().map(queue -> queue.name).toList(),
+                "refunds.dead is another subscriber's work queue: that one declares it");
+        TopologyPlan payouts = plan.ownedBy(PAYOUTS);
+        assertEquals(List.of("payouts", "shared.dead"), payouts.queues.stream().map(queue -> queue.name).toList(),
+                "a shared dead-letter queue is declared by each of its subscriptions");
+        assertEquals(1, payouts.exchanges.size());
+        assertEquals(1, payouts.bindings.size());
+    }
+
+    @Test
+    void conflictsAreNamed() {
+        SubscriptionSpec waitsInOrders = SubscriptionSpec.builder("a").delay(Delay.DLX_TTL).waitingQueue("orders")
+                .build();
+        SubscriptionSpec waitsInDead = SubscriptionSpec.builder("b").delay(Delay.DLX_TTL).waitingQueue("shared.dead")
+                .build();
+        assertEquals(List.of(
+                "Queue 'orders' is both the work queue of a subscriber and the waiting queue of 'a': a waiting queue "
+                        + "dead-letters everything to one work queue and must have no consumer; name another waitingQueue",
+                "Queue 'shared.dead' is both the waiting queue of 'b' and the dead-letter queue of 'orders': dead "
+                        + "letters would expire back into work; name another"),
+                TopologyPlan.conflicts(List.of(ORDERS, waitsInOrders, waitsInDead)));
+        assertEquals(List.of(), TopologyPlan.conflicts(List.of(REFUNDS, DEAD_READER, PAYOUTS, ORDERS)),
+                "a dead-letter queue another subscriber reads is the usual chain");
+    }
+
+    @Test
+    void argumentsKeepTheirOrder() {
+        Map<String, Object> expected = new LinkedHashMap<>();
+        expected.put("x-dead-letter-exchange", "");
+        expected.put("x-dead-letter-routing-key", "refunds");
+        assertEquals(expected, TopologyPlan.of(List.of(REFUNDS)).queues.get(2).arguments);
+    }
+}

@@ -20,6 +20,16 @@ public final class Failures {
         };
     }
 
+    /**
+     * A refused startup: the failure says each expected thing, and the connection named {@code connection} is gone
+     * from the broker (Quarkus fires no ShutdownEvent for an application that failed to start, so the engine must
+     * release it itself).
+     */
+    public static Consumer<Throwable> startupRefused(String connection, String... fragments) {
+        return mentions(fragments).andThen(failure -> org.awaitility.Awaitility.await()
+                .until(() -> RabbitAdmin.connectionsNamed(connection).isEmpty()));
+    }
+
     public static String render(Throwable failure) {
         StringBuilder text = new StringBuilder();
         for (Throwable t = failure; t != null; t = t.getCause()) {

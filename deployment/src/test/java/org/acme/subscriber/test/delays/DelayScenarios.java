@@ -3,28 +3,23 @@ package org.acme.subscriber.test.delays;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 
 import jakarta.inject.Inject;
 
+import org.acme.subscriber.test.BrokerScenarios;
 import org.junit.jupiter.api.Test;
 
-import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
-import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
 
 /**
@@ -33,7 +28,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
  * its handler answers: {@code <name>:<delay in ms>:once} asks for one delayed retry then acks, {@code :always} keeps
  * asking until the cap ends it.
  */
-abstract class DelayScenarios {
+abstract class DelayScenarios extends BrokerScenarios {
 
     static final String TTL = "ds.ttl";
     static final String TTL_DEAD = "ds.ttl.dead";
@@ -52,9 +47,6 @@ abstract class DelayScenarios {
 
     @Inject
     Handlers handlers;
-
-    @Inject
-    SubscriberEngine engine;
 
     /** Waits (or lets the in-process broker settle everything it can) until the condition holds; fails otherwise. */
     abstract void until(BooleanSupplier condition);
@@ -136,44 +128,6 @@ abstract class DelayScenarios {
         Fetched dead = drain(QUORUM_DEAD).get(0);
         assertEquals(4, ((Number) header(dead, "x-retry-count")).intValue());
         assertEquals(0, depth(QUORUM));
-    }
-
-    // The broker, through the application's own connection.
-
-    void publish(String queue, String body) throws Exception {
-        try (BrokerChannel channel = engine.connection().createChannel()) {
-            channel.publish("", queue, false, new AMQP.BasicProperties.Builder()
-                    .messageId(UUID.randomUUID().toString()).contentType("text/plain").build(),
-                    body.getBytes(StandardCharsets.UTF_8));
-        }
-    }
-
-    int depth(String queue) {
-        try (BrokerChannel channel = engine.connection().createChannel()) {
-            return channel.declareQueuePassive(queue).messageCount();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    List<Fetched> drain(String queue) throws Exception {
-        List<Fetched> messages = new ArrayList<>();
-        try (BrokerChannel channel = engine.connection().createChannel()) {
-            Fetched fetched;
-            while ((fetched = channel.get(queue, true)) != null) {
-                messages.add(fetched);
-            }
-        }
-        return messages;
-    }
-
-    static String body(Fetched fetched) {
-        return new String(fetched.body(), StandardCharsets.UTF_8);
-    }
-
-    static Object header(Fetched fetched, String name) {
-        Map<String, Object> headers = fetched.properties().getHeaders();
-        return headers == null ? null : headers.get(name);
     }
 
     public static class Handlers {

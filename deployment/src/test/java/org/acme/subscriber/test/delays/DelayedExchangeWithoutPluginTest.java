@@ -31,11 +31,9 @@ class DelayedExchangeWithoutPluginTest {
             .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.name", "t.noplugin.delayed")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
             .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete("t.noplugin")))
-            .assertException(Failures.mentions("Cannot declare the delayed-message exchange 't.noplugin.delayed'",
+            .assertException(Failures.startupRefused(CONNECTION, "Cannot declare the delayed-message exchange 't.noplugin.delayed'",
                     "The rabbitmq_delayed_message_exchange plugin is not enabled on this broker",
-                    "use delay = DLX_TTL or DLX_TTL_PER_DELAY")
-                    .andThen(failure -> org.awaitility.Awaitility.await()
-                            .until(() -> RabbitAdmin.connectionsNamed(CONNECTION).isEmpty())));
+                    "use delay = DLX_TTL or DLX_TTL_PER_DELAY"));
 
     @Test
     void startupFails() {

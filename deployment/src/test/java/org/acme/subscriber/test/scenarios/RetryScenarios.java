@@ -3,28 +3,23 @@ package org.acme.subscriber.test.scenarios;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 
 import jakarta.inject.Inject;
 
+import org.acme.subscriber.test.BrokerScenarios;
 import org.acme.subscriber.test.CapturedLogs;
 import org.junit.jupiter.api.Test;
 
-import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
-import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
 
 /**
@@ -32,7 +27,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
  * RabbitMQ, the in-process one), and both must pass. Messages are published and queues inspected through the
  * application's own broker connection, so the scenarios read the same on both.
  */
-abstract class RetryScenarios {
+abstract class RetryScenarios extends BrokerScenarios {
 
     static final String REFUNDS = "s.refunds";
     static final String REFUNDS_DEAD = "s.refunds.dead";
@@ -50,9 +45,6 @@ abstract class RetryScenarios {
 
     @Inject
     Handlers handlers;
-
-    @Inject
-    SubscriberEngine engine;
 
     /** Waits (or lets the in-process broker settle everything it can) until the condition holds; fails otherwise. */
     abstract void until(BooleanSupplier condition);
@@ -125,44 +117,6 @@ abstract class RetryScenarios {
             assertTrue(errors.get(0).contains("rejecting it without requeue"), errors.get(0));
             assertEquals(1, logs.warnings().stream().filter(line -> line.contains("failed for")).count());
         }
-    }
-
-    // The broker, through the application's own connection.
-
-    void publish(String queue, String body) throws Exception {
-        try (BrokerChannel channel = engine.connection().createChannel()) {
-            channel.publish("", queue, false, new AMQP.BasicProperties.Builder()
-                    .messageId(UUID.randomUUID().toString()).contentType("text/plain").build(),
-                    body.getBytes(StandardCharsets.UTF_8));
-        }
-    }
-
-    int depth(String queue) {
-        try (BrokerChannel channel = engine.connection().createChannel()) {
-            return channel.declareQueuePassive(queue).messageCount();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    List<Fetched> drain(String queue) throws Exception {
-        List<Fetched> messages = new ArrayList<>();
-        try (BrokerChannel channel = engine.connection().createChannel()) {
-            Fetched fetched;
-            while ((fetched = channel.get(queue, true)) != null) {
-                messages.add(fetched);
-            }
-        }
-        return messages;
-    }
-
-    static String body(Fetched fetched) {
-        return new String(fetched.body(), StandardCharsets.UTF_8);
-    }
-
-    static Object header(Fetched fetched, String name) {
-        Map<String, Object> headers = fetched.properties().getHeaders();
-        return headers == null ? null : headers.get(name);
     }
 
     public static class Handlers {

@@ -119,8 +119,17 @@ public final class TopologyDeclarer {
     }
 
     private static boolean exists(BrokerConnection connection, String queue) throws IOException {
+        return answers(connection, channel -> channel.declareQueuePassive(queue));
+    }
+
+    private static boolean exchangeExists(BrokerConnection connection, String exchange) throws IOException {
+        return answers(connection, channel -> channel.declareExchangePassive(exchange));
+    }
+
+    /** Runs a passive declaration on a channel of its own (a refusal closes it): false when the broker says 404. */
+    private static boolean answers(BrokerConnection connection, PassiveCheck check) throws IOException {
         try (BrokerChannel channel = connection.createChannel()) {
-            channel.declareQueuePassive(queue);
+            check.run(channel);
             return true;
         } catch (BrokerException e) {
             if (e.replyCode() != BrokerException.NOT_FOUND) {
@@ -130,15 +139,7 @@ public final class TopologyDeclarer {
         }
     }
 
-    private static boolean exchangeExists(BrokerConnection connection, String exchange) throws IOException {
-        try (BrokerChannel channel = connection.createChannel()) {
-            channel.declareExchangePassive(exchange);
-            return true;
-        } catch (BrokerException e) {
-            if (e.replyCode() != BrokerException.NOT_FOUND) {
-                throw e;
-            }
-            return false;
-        }
+    private interface PassiveCheck {
+        void run(BrokerChannel channel) throws IOException;
     }
 }

@@ -1,0 +1,62 @@
+package org.acme.subscriber.test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import com.rabbitmq.client.AMQP;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
+
+/**
+ * The base of the scenario suites that run on both brokers: messages are published and queues inspected through the
+ * application's own broker connection, so a scenario reads the same on the real RabbitMQ and the in-process one.
+ */
+public abstract class BrokerScenarios {
+
+    @Inject
+    protected SubscriberEngine engine;
+
+    protected void publish(String queue, String body) throws Exception {
+        try (BrokerChannel channel = engine.connection().createChannel()) {
+            channel.publish("", queue, false, new AMQP.BasicProperties.Builder()
+                    .messageId(UUID.randomUUID().toString()).contentType("text/plain").build(),
+                    body.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    protected int depth(String queue) {
+        try (BrokerChannel channel = engine.connection().createChannel()) {
+            return channel.declareQueuePassive(queue).messageCount();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Takes every ready message off the queue. */
+    protected List<Fetched> drain(String queue) throws Exception {
+        List<Fetched> messages = new ArrayList<>();
+        try (BrokerChannel channel = engine.connection().createChannel()) {
+            Fetched fetched;
+            while ((fetched = channel.get(queue, true)) != null) {
+                messages.add(fetched);
+            }
+        }
+        return messages;
+    }
+
+    protected static String body(Fetched fetched) {
+        return new String(fetched.body(), StandardCharsets.UTF_8);
+    }
+
+    protected static Object header(Fetched fetched, String name) {
+        Map<String, Object> headers = fetched.properties().getHeaders();
+        return headers == null ? null : headers.get(name);
+    }
+}

@@ -1,0 +1,105 @@
+package org.acme.subscriber.test.delays;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import jakarta.inject.Inject;
+
+import org.acme.subscriber.test.CapturedLogs;
+import org.acme.subscriber.test.RabbitAdmin;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.Delay;
+import io.quarkiverse.rabbitmq.subscriber.Delivery;
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkus.test.QuarkusUnitTest;
+
+/**
+ * An operator deletes a waiting queue. Delayed copies go out mandatory, so RabbitMQ returns them and none is lost:
+ * with DEFAULT (the original was acked) the returned copy goes back to the work queue a second later, without the
+ * expiration it had for the waiting queue; with CONFIRMED the original is requeued. One ERROR names the missing queue.
+ */
+class DeletedWaitingQueueTest {
+
+    static final String DEFAULT = "t.deleted-waiting.default";
+    static final String CONFIRMED = "t.deleted-waiting.confirmed";
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setBeforeAllCustomizer(DeletedWaitingQueueTest::deleteQueues)
+            .setAfterAllCustomizer(DeletedWaitingQueueTest::deleteQueues)
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class, CapturedLogs.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL);
+
+    static void deleteQueues() {
+        RabbitAdmin.with(admin -> admin.delete(DEFAULT, DEFAULT + ".retry", CONFIRMED, CONFIRMED + ".retry"));
+    }
+
+    @Inject
+    Handlers handlers;
+
+    @Test
+    void defaultPutsTheReturnedCopyBackInTheWorkQueue() {
+        try (CapturedLogs logs = new CapturedLogs()) {
+            RabbitAdmin.with(admin -> {
+                admin.delete(DEFAULT + ".retry");
+                admin.publish(DEFAULT, "m");
+            });
+            await().atMost(Duration.ofSeconds(20)).until(() -> handlers.entries(DEFAULT).size() == 2);
+            assertEquals(List.of("1|null", "2|null"), handlers.entries(DEFAULT),
+                    "back with the count raised and no expiration");
+            assertTrue(logs.errors().stream().anyMatch(line -> line.contains("Queue '" + DEFAULT + ".retry' does not "
+                    + "exist")), () -> "the missing queue is named: " + logs.errors());
+        }
+    }
+
+    @Test
+    void confirmedRequeuesTheOriginal() {
+        try (CapturedLogs logs = new CapturedLogs()) {
+            RabbitAdmin.with(admin -> {
+                admin.delete(CONFIRMED + ".retry");
+                admin.publish(CONFIRMED, "m");
+            });
+            // The original comes back (count 1) until the waiting queue exists again; then its copy waits there.
+            await().atMost(Duration.ofSeconds(20)).until(() -> handlers.entries(CONFIRMED).size() >= 2);
+            assertEquals("1|null", handlers.entries(CONFIRMED).get(1), "the original, requeued");
+            RabbitAdmin.with(admin -> admin.declare(CONFIRMED + ".retry", java.util.Map.of("x-dead-letter-exchange", "",
+                    "x-dead-letter-routing-key", CONFIRMED)));
+            await().atMost(Duration.ofSeconds(20)).until(() -> handlers.entries(CONFIRMED).contains("2|null"));
+            assertTrue(logs.errors().stream().anyMatch(line -> line.contains("Queue '" + CONFIRMED + ".retry' does not "
+                    + "exist")), () -> "the missing queue is named: " + logs.errors());
+        }
+    }
+
+    public static class Handlers {
+        final List<String> log = new CopyOnWriteArrayList<>();
+
+        List<String> entries(String queue) {
+            return log.stream().filter(entry -> entry.startsWith(queue + "|")).map(e -> e.substring(queue.length() + 1))
+                    .toList();
+        }
+
+        static Outcome answer(Delivery delivery, List<String> log) {
+            log.add(delivery.queue() + "|" + delivery.retryCount() + "|" + delivery.properties().getExpiration());
+            return delivery.retryCount() == 1 ? Outcome.retryAfter(Duration.ofMillis(200)) : Outcome.ack();
+        }
+
+        @Subscriber(value = DEFAULT, delay = Delay.DLX_TTL)
+        Outcome byDefault(String body, Delivery delivery) {
+            return answer(delivery, log);
+        }
+
+        @Subscriber(value = CONFIRMED, delay = Delay.DLX_TTL, retryPublish = RetryPublish.CONFIRMED)
+        Outcome confirmed(String body, Delivery delivery) {
+            return answer(delivery, log);
+        }
+    }
+}

@@ -33,7 +33,14 @@ class InServiceDelayOnStopTest {
             .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)))
             .setAfterAllCustomizer(InServiceDelayOnStopTest::theCopyWaitsInItsQueue)
             .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL);
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .setLogRecordPredicate(record -> record.getMessage() != null
+                    && record.getMessage().contains("retryAfter copies wait in this service"))
+            .assertLogRecords(records -> assertEquals(List.of("Queue 't.inservice.stop': retryAfter copies wait in "
+                    + "this service (delay IN_SERVICE). A graceful stop publishes them at once; a crash loses those "
+                    + "still waiting. To keep them in RabbitMQ, use delay = DLX_TTL"),
+                    records.stream().map(record -> String.format(record.getMessage(), record.getParameters()))
+                            .toList(), "one startup INFO line per IN_SERVICE subscription"));
 
     @Inject
     SubscriberEngine engine;

@@ -50,13 +50,17 @@ class DevModeRestartTest {
     @Test
     void aChangedHandlerTakesOverWithoutLeakingConsumersOrConnections() throws Exception {
         RabbitAdmin.with(admin -> admin.publish(QUEUE, "a"));
-        await().until(() -> get("/received").asString().contains("v1:a"));
+        RabbitAdmin.with(admin -> admin.publish(QUEUE, "later"));
+        await().until(() -> get("/received").asString().contains("v1:a:1"));
+        await().until(() -> get("/received").asString().contains("v1:later:1"));
 
         dev.modifySourceFile(DevModeSubscriber.class, source -> source.replace("\"v1:\"", "\"v2:\""));
         // The request triggers the restart; the new application starts with an empty list.
         await().until(() -> !get("/received").asString().contains("v1:a"));
         RabbitAdmin.with(admin -> admin.publish(QUEUE, "b"));
-        await().until(() -> get("/received").asString().contains("v2:b"));
+        await().until(() -> get("/received").asString().contains("v2:b:1"));
+        // The old application published the copy it held for an hour as it stopped; the new one consumed it.
+        await().until(() -> get("/received").asString().contains("v2:later:2"));
 
         RabbitAdmin.with(admin -> assertEquals(1, admin.consumers(QUEUE), "one consumer after the restart"));
         await().atMost(Duration.ofSeconds(10)).until(() -> RabbitAdmin.connectionsNamed(CONNECTION).size() == 1);

@@ -1,10 +1,13 @@
 package org.acme.subscriber.test.devmode;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.enterprise.event.Observes;
 
+import io.quarkiverse.rabbitmq.subscriber.Delivery;
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.vertx.ext.web.Router;
 
@@ -13,9 +16,12 @@ public class DevModeSubscriber {
 
     static final List<String> RECEIVED = new CopyOnWriteArrayList<>();
 
+    /** "later" asks to come back in an hour: the copy the service holds must survive a live reload. */
     @Subscriber("t.devmode")
-    void handle(String body) {
-        RECEIVED.add("v1:" + body);
+    Outcome handle(String body, Delivery delivery) {
+        RECEIVED.add("v1:" + body + ":" + delivery.retryCount());
+        return body.equals("later") && delivery.retryCount() == 1 ? Outcome.retryAfter(Duration.ofHours(1))
+                : Outcome.ack();
     }
 
     void routes(@Observes Router router) {

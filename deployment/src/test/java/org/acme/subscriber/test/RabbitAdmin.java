@@ -56,6 +56,19 @@ public final class RabbitAdmin implements AutoCloseable {
         }
     }
 
+    /** Runs the function on a fresh admin connection and returns what it returned. */
+    public static <T> T withResult(ThrowingFunction<T> function) {
+        try (RabbitAdmin admin = new RabbitAdmin()) {
+            return function.apply(admin);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public interface ThrowingFunction<T> {
+        T apply(RabbitAdmin admin) throws Exception;
+    }
+
     public interface ThrowingConsumer {
         void accept(RabbitAdmin admin) throws Exception;
     }

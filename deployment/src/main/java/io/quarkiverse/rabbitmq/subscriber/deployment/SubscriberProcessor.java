@@ -26,12 +26,14 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 import io.quarkiverse.rabbitmq.subscriber.runtime.InProcessBrokerBean;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberRecorder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.Subscriptions;
+import io.quarkus.arc.deployment.SyntheticBeanBuildItem;
+import jakarta.inject.Singleton;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.arc.deployment.AutoAddScopeBuildItem;
 import io.quarkus.arc.deployment.BeanArchiveIndexBuildItem;
-import io.quarkus.arc.deployment.BeanContainerBuildItem;
 import io.quarkus.arc.deployment.BeanRegistrationPhaseBuildItem;
 import io.quarkus.arc.deployment.BeanRegistrationPhaseBuildItem.BeanConfiguratorBuildItem;
 import io.quarkus.arc.deployment.InvokerFactoryBuildItem;
@@ -259,7 +261,7 @@ class SubscriberProcessor {
 
     @BuildStep
     @Record(ExecutionTime.RUNTIME_INIT)
-    void record(SubscriberRecorder recorder, RecorderContext recorderContext, BeanContainerBuildItem beanContainer,
+    SyntheticBeanBuildItem record(SubscriberRecorder recorder, RecorderContext recorderContext,
             List<SubscriberMethodBuildItem> subscribers, SubscriberBuildTimeConfig buildTimeConfig,
             TopologyPlanBuildItem topology) {
         List<SubscriberDefinition> definitions = new ArrayList<>();
@@ -277,7 +279,9 @@ class SubscriberProcessor {
                     subscriber.method().parametersCount(), analysis.payloadIndex, analysis.deliveryIndex,
                     analysis.returnKind, analysis.executionModel, invoker));
         }
-        recorder.register(definitions, topology.plan());
+        // The runtime's view of the subscribers is one immutable bean, created at runtime init.
+        return SyntheticBeanBuildItem.configure(Subscriptions.class).scope(Singleton.class).unremovable()
+                .setRuntimeInit().supplier(recorder.subscriptions(definitions, topology.plan())).done();
     }
 
     /** The whole topology the subscriptions need, computed once here; the runtime declares or checks it. */

@@ -34,6 +34,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerConnector;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.Connections;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.HandlerDispatcher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.DelayStrategy;
+import io.quarkiverse.rabbitmq.subscriber.runtime.devmode.ReloadOnMessage;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.SubscriberConsumer;
@@ -103,9 +104,16 @@ public class SubscriberEngine implements Connections {
             String consumerTag, InServiceDelay delay) {
     }
 
-    void define(List<SubscriberDefinition> definitions, TopologyPlan topology) {
-        this.definitions = List.copyOf(definitions);
-        this.topology = topology;
+    /** The synthetic bean of what the build found (see {@code SubscriberRecorder}). */
+    @Inject
+    void define(Subscriptions subscriptions) {
+        this.definitions = subscriptions.definitions();
+        this.topology = subscriptions.topology();
+    }
+
+    /** The subscribers the build found. */
+    public List<SubscriberDefinition> definitions() {
+        return definitions;
     }
 
     /** What the subscriptions need on the broker, as computed at build time. */
@@ -326,7 +334,8 @@ public class SubscriberEngine implements Connections {
                 settler, eventLoop);
         SubscriberConsumer consumer = new SubscriberConsumer(definition.subscription.queue, eventLoop, dispatcher, inFlight,
                 config.retryCountHeader(),
-                () -> offTheClientThread(() -> subscriberLost(definition, "the broker cancelled its consumer")));
+                () -> offTheClientThread(() -> subscriberLost(definition, "the broker cancelled its consumer")),
+                LaunchMode.current() == LaunchMode.DEVELOPMENT ? ReloadOnMessage.scan() : null);
         channel.onBrokerClose(reason -> offTheClientThread(
                 () -> subscriberLost(definition, "the broker closed its channel: " + reason.replyText())));
         String tag = channel.consume(definition.subscription.queue, consumer);

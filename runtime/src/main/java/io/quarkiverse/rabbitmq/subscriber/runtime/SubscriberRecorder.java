@@ -1,16 +1,17 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
-import io.quarkus.arc.Arc;
 import io.quarkus.runtime.annotations.Recorder;
 
 @Recorder
 public class SubscriberRecorder {
 
-    /** Hands the subscribers found at build time to the engine; it starts them once the application has started. */
-    public void register(List<SubscriberDefinition> definitions, TopologyPlan topology) {
-        Arc.container().instance(SubscriberEngine.class).get().define(definitions, topology);
+    /** The subscribers found at build time, as the synthetic {@link Subscriptions} bean the engine starts from. */
+    public Supplier<Subscriptions> subscriptions(List<SubscriberDefinition> definitions, TopologyPlan topology) {
+        Subscriptions subscriptions = new Subscriptions(definitions, topology);
+        return () -> subscriptions;
     }
 }

@@ -28,11 +28,18 @@ public final class SubscriberConsumer implements DeliveryHandler {
     private final Queue<InboundDelivery> inbox = PlatformDependent.newMpscQueue();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private final Runnable onCancelled;
+    /** Dev mode: a delivery first triggers the hot-reload scan; null elsewhere. */
+    private final ReloadGate reloadGate;
     private volatile boolean stopping;
 
+    /**
+     * @param reloadScan dev mode's hot-reload scan (see {@code ReloadOnMessage}); null outside dev mode
+     */
     public SubscriberConsumer(String queue, Context eventLoop, HandlerDispatcher dispatcher, InFlight inFlight,
-            String retryCountHeader, Runnable onCancelled) {
+            String retryCountHeader, Runnable onCancelled,
+            java.util.function.Supplier<java.util.concurrent.CompletableFuture<Boolean>> reloadScan) {
         this.onCancelled = onCancelled;
+        this.reloadGate = reloadScan == null ? null : new ReloadGate(reloadScan);
         this.queue = queue;
         this.eventLoop = eventLoop;
         this.dispatcher = dispatcher;
@@ -47,6 +54,14 @@ public final class SubscriberConsumer implements DeliveryHandler {
 
     @Override
     public void delivered(String consumerTag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+        if (reloadGate != null) {
+            reloadGate.admit(() -> accept(envelope, properties, body));
+        } else {
+            accept(envelope, properties, body);
+        }
+    }
+
+    private void accept(Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
         // Counted before the check: a stop that sees no delivery in flight cannot miss one that passed the check.
         inFlight.begin();
         if (stopping) {

@@ -1,0 +1,61 @@
+import { LitElement, html, css } from 'lit';
+import { JsonRpc } from 'jsonrpc';
+import '@vaadin/button';
+import '@vaadin/text-field';
+import '@vaadin/text-area';
+
+/** The broker in use; for the in-process broker its paused clock, a button to advance it and a publish form. */
+export class QwcRabbitmqSubscriberBroker extends LitElement {
+
+    jsonRpc = new JsonRpc(this);
+
+    static styles = css`
+        :host { display: flex; flex-direction: column; gap: 1em; padding: 1em; }
+        .row { display: flex; gap: 1em; align-items: baseline; }
+    `;
+
+    static properties = {
+        _broker: { state: true },
+        _message: { state: true },
+    };
+
+    connectedCallback() {
+        super.connectedCallback();
+        this.jsonRpc.broker().then(response => this._broker = response.result);
+    }
+
+    render() {
+        if (!this._broker) {
+            return html`Loading...`;
+        }
+        return html`
+            <div>Broker: <b>${this._broker.broker}</b></div>
+            ${this._broker.inProcess ? html`
+                <div class="row">Clock: ${new Date(this._broker.clockMillis).toISOString()}
+                    (${this._broker.clockPaused ? 'paused' : 'wall'})</div>
+                ${this._broker.clockPaused ? html`<div class="row">
+                    <vaadin-text-field id="seconds" label="Seconds" value="30"></vaadin-text-field>
+                    <vaadin-button @click="${this._advance}">Advance the clock</vaadin-button></div>` : ''}` : ''}
+            <div class="row">
+                <vaadin-text-field id="queue" label="Queue"></vaadin-text-field>
+                <vaadin-text-area id="body" label="Body"></vaadin-text-area>
+                <vaadin-button @click="${this._publish}">Publish</vaadin-button>
+            </div>
+            <div>${this._message || ''}</div>
+        `;
+    }
+
+    _advance() {
+        const seconds = Number(this.shadowRoot.getElementById('seconds').value);
+        this.jsonRpc.advance({ millis: Math.round(seconds * 1000) }).then(response => this._broker = response.result);
+    }
+
+    _publish() {
+        const queue = this.shadowRoot.getElementById('queue').value;
+        const body = this.shadowRoot.getElementById('body').value;
+        this.jsonRpc.publish({ queue: queue, body: body })
+            .then(() => this._message = 'Published to ' + queue)
+            .catch(error => this._message = 'Could not publish: ' + (error?.error?.message || error));
+    }
+}
+customElements.define('qwc-rabbitmq-subscriber-broker', QwcRabbitmqSubscriberBroker);

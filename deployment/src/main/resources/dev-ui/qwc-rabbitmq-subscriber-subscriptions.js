@@ -1,0 +1,66 @@
+import { LitElement, html, css } from 'lit';
+import { JsonRpc } from 'jsonrpc';
+import '@vaadin/grid';
+import '@vaadin/button';
+
+/** The subscriptions, the topology plan and each planned queue's depth and consumers on the broker in use. */
+export class QwcRabbitmqSubscriberSubscriptions extends LitElement {
+
+    jsonRpc = new JsonRpc(this);
+
+    static styles = css`
+        :host { display: flex; flex-direction: column; gap: 1em; padding: 1em; }
+        h3 { margin: 0; }
+        code { font-size: small; }
+    `;
+
+    static properties = {
+        _subscriptions: { state: true },
+        _topology: { state: true },
+        _queues: { state: true },
+    };
+
+    connectedCallback() {
+        super.connectedCallback();
+        this._refresh();
+    }
+
+    _refresh() {
+        this.jsonRpc.subscriptions().then(response => this._subscriptions = response.result);
+        this.jsonRpc.topology().then(response => this._topology = response.result);
+        this.jsonRpc.queues().then(response => this._queues = response.result);
+    }
+
+    render() {
+        return html`
+            <h3>Subscriptions</h3>
+            <vaadin-grid .items="${this._subscriptions || []}" all-rows-visible theme="row-stripes">
+                <vaadin-grid-column path="queue" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="type" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="maxAttempts" header="Cap" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="deadLetter" header="Dead letter" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="delay" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="retryPublish" header="Publish" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="executionModel" header="Runs on" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="heldCopies" header="Held copies" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="method" auto-width></vaadin-grid-column>
+            </vaadin-grid>
+            <h3>Queues <vaadin-button theme="small" @click="${() => this._refresh()}">Refresh</vaadin-button></h3>
+            <vaadin-grid .items="${this._queues || []}" all-rows-visible theme="row-stripes">
+                <vaadin-grid-column path="name" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="role" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="exists" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="depth" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="consumers" auto-width></vaadin-grid-column>
+            </vaadin-grid>
+            <h3>Topology plan</h3>
+            ${(this._topology?.queues || []).map(queue => html`<div><code>${queue.name}</code> ${queue.role}
+                of <code>${queue.owner}</code> <code>${JSON.stringify(queue.arguments)}</code></div>`)}
+            ${(this._topology?.exchanges || []).map(exchange => html`<div>exchange <code>${exchange.name}</code>
+                (${exchange.type})</div>`)}
+            ${(this._topology?.bindings || []).map(binding => html`<div>binding <code>${binding.queue}</code> to
+                <code>${binding.exchange}</code> under <code>${binding.routingKey}</code></div>`)}
+        `;
+    }
+}
+customElements.define('qwc-rabbitmq-subscriber-subscriptions', QwcRabbitmqSubscriberSubscriptions);

@@ -1,0 +1,16 @@
+package org.acme.devui;
+
+import java.time.Duration;
+
+import io.quarkiverse.rabbitmq.subscriber.Delay;
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+
+/** The Dev UI test's application: a busy refund waits 30 s in the waiting queue, three times at most. */
+public class DevUiApp {
+
+    @Subscriber(value = "devui.refunds", maxAttempts = 3, deadLetter = "devui.refunds.dead", delay = Delay.DLX_TTL)
+    Outcome refund(String body) {
+        return Outcome.retryAfter(Duration.ofSeconds(30));
+    }
+}

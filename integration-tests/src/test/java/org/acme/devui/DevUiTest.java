@@ -1,0 +1,95 @@
+package org.acme.devui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.function.Predicate;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkus.test.QuarkusDevModeTest;
+import io.restassured.RestAssured;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * The Dev UI's data, read through its JSON-RPC channel as its pages read it, on the in-process broker: the
+ * subscription and its topology plan; a message published through it waits in the waiting queue, and advancing the
+ * clock through it brings the message back until it lands in the dead-letter queue. (Here, not in the deployment
+ * module: the Dev UI finds an extension's pages through its installed jars, as in a user's application.)
+ */
+class DevUiTest {
+
+    /** Dev UI names a method {@code <extension>_<method>}. */
+    static final String NAMESPACE = "quarkus-rabbitmq-subscriber_";
+
+    @RegisterExtension
+    static final QuarkusDevModeTest dev = new QuarkusDevModeTest()
+            .withApplicationRoot(jar -> jar.addClass(DevUiApp.class)
+                    .addAsResource(new org.jboss.shrinkwrap.api.asset.StringAsset(
+                            "quarkus.rabbitmq-subscriber.broker=in-process\n"
+                                    + "quarkus.rabbitmq-subscriber.in-process.clock=paused\n"
+                                    + "quarkus.devservices.enabled=false\n"),
+                            "application.properties"));
+
+    @Test
+    void listsTheSubscriptionsAndTheTopologyAndDrivesTheInProcessClock() throws Exception {
+        // Any request starts the application in dev mode.
+        String methods = RestAssured.get("/q/dev-ui/devui-jsonrpc-data.js").asString();
+        assertTrue(methods.contains("\"" + NAMESPACE + "subscriptions\""), "the page's methods are registered");
+        for (String page : new String[] { "qwc-rabbitmq-subscriber-subscriptions.js", "qwc-rabbitmq-subscriber-broker.js" }) {
+            String script = RestAssured.get("/q/dev-ui/quarkus-rabbitmq-subscriber/" + page).then().statusCode(200)
+                    .extract().asString();
+            assertTrue(script.contains("customElements.define("), page + " is served");
+        }
+        int port = java.net.URI.create(testUri()).getPort();
+        try (DevUiJsonRpc rpc = new DevUiJsonRpc(port)) {
+            JsonArray subscriptions = (JsonArray) rpc.call(NAMESPACE + "subscriptions", new JsonObject());
+            assertEquals(1, subscriptions.size());
+            JsonObject refunds = subscriptions.getJsonObject(0);
+            assertEquals("devui.refunds", refunds.getString("queue"));
+            assertEquals("DLX_TTL", refunds.getString("delay"));
+            assertEquals(3, refunds.getInteger("maxAttempts"));
+            assertEquals("devui.refunds.dead", refunds.getString("deadLetter"));
+            assertEquals("WORKER", refunds.getString("executionModel"));
+            assertEquals(new JsonArray().add("devui.refunds.retry"), refunds.getJsonArray("waitingQueues"));
+
+            JsonObject topology = (JsonObject) rpc.call(NAMESPACE + "topology", new JsonObject());
+            assertEquals(3, topology.getJsonArray("queues").size(), topology::encodePrettily);
+            assertTrue(topology.getJsonArray("queues").stream().map(JsonObject.class::cast).anyMatch(
+                    queue -> queue.getString("name").equals("devui.refunds.retry")
+                            && queue.getString("role").equals("WAITING")
+                            && queue.getJsonObject("arguments").getString("x-dead-letter-routing-key")
+                                    .equals("devui.refunds")));
+
+            JsonObject broker = (JsonObject) rpc.call(NAMESPACE + "broker", new JsonObject());
+            assertTrue(broker.getBoolean("inProcess"));
+            assertTrue(broker.getBoolean("clockPaused"));
+            long start = broker.getLong("clockMillis");
+
+            rpc.call(NAMESPACE + "publish", new JsonObject().put("queue", "devui.refunds").put("body", "busy"));
+            assertEquals(1, depth(rpc, "devui.refunds.retry"), "the first delivery's copy waits 30 s");
+            for (int i = 0; i < 2; i++) {
+                JsonObject advanced = (JsonObject) rpc.call(NAMESPACE + "advance",
+                        new JsonObject().put("millis", 30_000));
+                assertEquals(start + 30_000L * (i + 1), advanced.getLong("clockMillis"));
+            }
+            assertEquals(0, depth(rpc, "devui.refunds.retry"));
+            assertEquals(1, depth(rpc, "devui.refunds.dead"), "the third delivery was the last");
+        }
+    }
+
+    /** Where the dev-mode application listens, as QuarkusDevModeTest set it up. */
+    @SuppressWarnings("removal")
+    static String testUri() {
+        return io.quarkus.test.common.http.TestHTTPResourceManager.getUri();
+    }
+
+    static int depth(DevUiJsonRpc rpc, String queue) throws Exception {
+        JsonArray queues = (JsonArray) rpc.call(NAMESPACE + "queues", new JsonObject());
+        Predicate<JsonObject> named = view -> view.getString("name").equals(queue);
+        return queues.stream().map(JsonObject.class::cast).filter(named).findFirst()
+                .orElseThrow(() -> new AssertionError(queue + " not in " + queues.encode())).getInteger("depth");
+    }
+}

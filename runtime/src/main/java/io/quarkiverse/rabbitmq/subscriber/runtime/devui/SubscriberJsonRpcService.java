@@ -1,0 +1,127 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.devui;
+
+import java.time.Duration;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.QueueState;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * What the Dev UI's pages ask for, over its JSON-RPC channel: the subscriptions and the topology plan as the build
+ * computed them, each planned queue's depth and consumers on the broker in use, and for the in-process broker its
+ * clock, a way to advance it and a way to publish a test message.
+ */
+public class SubscriberJsonRpcService {
+
+    @Inject
+    SubscriberEngine engine;
+
+    @Inject
+    InProcessBroker inProcess;
+
+    /** Every subscription: queue, type, cap, dead letter, delay strategy, publish policy, execution model, method. */
+    public JsonArray subscriptions() {
+        JsonArray subscriptions = new JsonArray();
+        for (SubscriberDefinition definition : engine.definitions()) {
+            SubscriptionSpec spec = definition.subscription;
+            subscriptions.add(new JsonObject()
+                    .put("queue", spec.queue)
+                    .put("type", spec.type.name())
+                    .put("maxAttempts", spec.maxAttempts)
+                    .put("deadLetter", spec.deadLetter)
+                    .put("delay", spec.delay.name())
+                    .put("waitingQueues", new JsonArray(spec.waitingQueues()))
+                    .put("delayedExchange", spec.delayedExchange)
+                    .put("retryPublish", spec.quorum() ? null : spec.retryPublish.name())
+                    .put("prefetch", spec.prefetch)
+                    .put("concurrency", spec.concurrency)
+                    .put("executionModel", definition.executionModel.name())
+                    .put("method", definition.method)
+                    .put("heldCopies", engine.heldCopies(spec.queue)));
+        }
+        return subscriptions;
+    }
+
+    /** The topology plan: queues (name, role, owner, arguments), exchanges and bindings. */
+    public JsonObject topology() {
+        TopologyPlan plan = engine.topology();
+        JsonArray queues = new JsonArray();
+        for (TopologyPlan.QueuePlan queue : plan.queues) {
+            queues.add(new JsonObject().put("name", queue.name).put("role", queue.role.name()).put("owner", queue.owner)
+                    .put("arguments", new JsonObject(Map.copyOf(queue.arguments))));
+        }
+        JsonArray exchanges = new JsonArray();
+        for (TopologyPlan.ExchangePlan exchange : plan.exchanges) {
+            exchanges.add(new JsonObject().put("name", exchange.name).put("type", exchange.type)
+                    .put("arguments", new JsonObject(Map.copyOf(exchange.arguments))));
+        }
+        JsonArray bindings = new JsonArray();
+        for (TopologyPlan.BindingPlan binding : plan.bindings) {
+            bindings.add(new JsonObject().put("queue", binding.queue).put("exchange", binding.exchange)
+                    .put("routingKey", binding.routingKey));
+        }
+        return new JsonObject().put("queues", queues).put("exchanges", exchanges).put("bindings", bindings);
+    }
+
+    /** Each planned queue as the broker in use sees it now: whether it exists, its depth and consumers. */
+    public JsonArray queues() {
+        JsonArray queues = new JsonArray();
+        for (TopologyPlan.QueuePlan queue : engine.topology().queues) {
+            JsonObject view = new JsonObject().put("name", queue.name).put("role", queue.role.name());
+            try (BrokerChannel channel = engine.connection().createChannel()) {
+                QueueState state = channel.declareQueuePassive(queue.name);
+                view.put("exists", true).put("depth", state.messageCount()).put("consumers", state.consumerCount());
+            } catch (BrokerException e) {
+                view.put("exists", false).put("error", e.replyText());
+            } catch (Exception e) {
+                view.put("exists", false).put("error", String.valueOf(e.getMessage()));
+            }
+            queues.add(view);
+        }
+        return queues;
+    }
+
+    /** Which broker the application uses and, for the in-process one, its clock. */
+    public JsonObject broker() {
+        JsonObject broker = new JsonObject().put("broker", engine.connection().describe());
+        engine.inProcessServer().ifPresentOrElse(server -> broker.put("inProcess", true)
+                .put("clockMillis", server.clock().millis())
+                .put("clockPaused", server.clock() instanceof VirtualClock), () -> broker.put("inProcess", false));
+        return broker;
+    }
+
+    /** In-process broker with a paused clock: lets {@code millis} pass, then answers as {@link #broker()}. */
+    public JsonObject advance(long millis) {
+        if (engine.inProcessServer().isEmpty()) {
+            throw new IllegalStateException("The application uses RabbitMQ, whose time cannot be advanced");
+        }
+        inProcess.advance(Duration.ofMillis(millis));
+        return broker();
+    }
+
+    /** Publishes a test message (a text body) to a queue through the default exchange, then answers its depth. */
+    public JsonObject publish(String queue, String body) {
+        try (BrokerChannel channel = engine.connection().createChannel()) {
+            channel.publish("", queue, true, new com.rabbitmq.client.AMQP.BasicProperties.Builder()
+                    .messageId(java.util.UUID.randomUUID().toString()).contentType("text/plain").build(),
+                    body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not publish to queue '" + queue + "': " + e.getMessage(), e);
+        }
+        if (engine.inProcessServer().isPresent()) {
+            inProcess.awaitIdle();
+        }
+        return new JsonObject().put("published", queue);
+    }
+}

@@ -29,11 +29,39 @@ public class RefundsQueueCleanup implements QuarkusTestResourceLifecycleManager 
 
     @Override
     public void stop() {
+        // A packaged application (an integration test) is stopped after this returns: delete the queues once its
+        // consumers are gone, or it would see them go and declare them again. A non-daemon thread keeps the test JVM
+        // until then. (In a @QuarkusTest the application has stopped already: they go at once.)
+        Thread deleter = new Thread(() -> {
+            long deadline = System.currentTimeMillis() + 30_000;
+            while (System.currentTimeMillis() < deadline && consumers("refunds") > 0) {
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            deleteQueues();
+        }, "refunds-queue-cleanup");
+        deleter.start();
+    }
+
+    private static void deleteQueues() {
         run(channel -> {
             for (String queue : QUEUES) {
                 channel.queueDelete(queue);
             }
         });
+    }
+
+    private static int consumers(String queue) {
+        int[] count = { 0 };
+        try {
+            run(channel -> count[0] = channel.queueDeclarePassive(queue).getConsumerCount());
+        } catch (IllegalStateException e) {
+            return 0;
+        }
+        return count[0];
     }
 
     private interface ChannelWork {

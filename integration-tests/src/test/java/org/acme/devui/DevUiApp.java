@@ -3,10 +3,15 @@ package org.acme.devui;
 import java.time.Duration;
 
 import io.quarkiverse.rabbitmq.subscriber.Delay;
+import io.quarkus.arc.profile.IfBuildProfile;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 
-/** The Dev UI test's application: a busy refund waits 30 s in the waiting queue, three times at most. */
+/**
+ * The Dev UI test's application: a busy refund waits 30 s in the waiting queue, three times at most. Only in dev mode:
+ * test classes are part of the @QuarkusTest application of this module too, which must not consume its queue.
+ */
+@IfBuildProfile("dev")
 public class DevUiApp {
 
     @Subscriber(value = "devui.refunds", maxAttempts = 3, deadLetter = "devui.refunds.dead", delay = Delay.DLX_TTL)

@@ -27,6 +27,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.InProcessBrokerBean;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberRecorder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.Subscriptions;
+import io.quarkiverse.rabbitmq.subscriber.runtime.health.SubscriberReadinessCheck;
+import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
 import io.quarkus.arc.deployment.SyntheticBeanBuildItem;
 import jakarta.inject.Singleton;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
@@ -282,6 +284,12 @@ class SubscriberProcessor {
         // The runtime's view of the subscribers is one immutable bean, created at runtime init.
         return SyntheticBeanBuildItem.configure(Subscriptions.class).scope(Singleton.class).unremovable()
                 .setRuntimeInit().supplier(recorder.subscriptions(definitions, topology.plan())).done();
+    }
+
+    /** The readiness check, which quarkus-smallrye-health registers when the application has it. */
+    @BuildStep
+    HealthBuildItem readiness(SubscriberBuildTimeConfig config) {
+        return new HealthBuildItem(SubscriberReadinessCheck.class.getName(), config.health().enabled());
     }
 
     /** The whole topology the subscriptions need, computed once here; the runtime declares or checks it. */

@@ -29,6 +29,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.clock.WallClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.Backoff;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerAddress;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerConnector;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.Connections;
@@ -62,7 +63,6 @@ import io.vertx.core.impl.VertxInternal;
 public class SubscriberEngine implements Connections {
 
     private static final Logger LOG = Logger.getLogger(SubscriberEngine.class);
-    private static final Duration RESUBSCRIBE_DELAY = Duration.ofSeconds(1);
 
     @Inject
     Vertx vertx;
@@ -95,6 +95,16 @@ public class SubscriberEngine implements Connections {
     private volatile Clock clock;
     /** Guards only the lazy creation of the clock; never held across broker I/O, so any thread may take it. */
     private final Object clockLock = new Object();
+    /** Reconnection and resubscription waits ({@code quarkus.rabbitmq-subscriber.recovery.*}). */
+    private volatile Backoff backoff;
+    /** Failed attempts to subscribe again, per subscriber that the broker stopped; gone once it consumes again. */
+    private final Map<SubscriberDefinition, Integer> resubscribeAttempts = new ConcurrentHashMap<>();
+    /** Why each subscriber the broker stopped does not consume now, by queue (readiness reads it). */
+    private final Map<String, String> notConsuming = new ConcurrentHashMap<>();
+    /** Why the subscribers' connection is down, or null. */
+    private volatile String connectionDown;
+    /** Set once every subscriber consumed for the first time. */
+    private volatile boolean started;
     /** Set when a stop begins: no more subscribing. */
     private volatile boolean stopping;
     /** Set when the connection is closed for good. */
@@ -204,7 +214,8 @@ public class SubscriberEngine implements Connections {
             }
             if (publishingConnection == null) {
                 publishingConnection = inProcessServer != null ? inProcessServer.connect()
-                        : BrokerConnector.connect(address, config.connectionName() + "-publisher", config.nio());
+                        : BrokerConnector.connect(address, config.connectionName() + "-publisher", config.nio(),
+                                backoff());
             }
             return publishingConnection;
         }
@@ -215,14 +226,17 @@ public class SubscriberEngine implements Connections {
             return startInProcess().connect();
         }
         address = BrokerAddress.resolve(config.url(), ConfigProvider.getConfig());
+        if (config.addresses().isPresent()) {
+            address = address.withNodes(config.addresses().get());
+        }
         try {
-            return BrokerConnector.connect(address, config.connectionName(), config.nio());
+            return BrokerConnector.connect(address, config.connectionName(), config.nio(), backoff());
         } catch (IllegalStateException e) {
             if (config.broker() == SubscriberConfig.BrokerKind.RABBITMQ) {
                 throw e;
             }
             String reason = e.getCause() == null ? e.getMessage() : e.getCause().toString();
-            LOG.warn(BrokerChoice.fallbackWarning(config.broker(), LaunchMode.current(), address.redacted(), reason));
+            LOG.warn(BrokerChoice.fallbackWarning(config.broker(), LaunchMode.current(), address.describe(), reason));
             return startInProcess().connect();
         }
     }
@@ -243,6 +257,16 @@ public class SubscriberEngine implements Connections {
         inProcessServer = new InProcessServer(serverClock,
                 version.equals("3.10") ? InProcessServer.Version.V3_10 : InProcessServer.Version.V4);
         return inProcessServer;
+    }
+
+    private Backoff backoff() {
+        Backoff current = backoff;
+        if (current == null) {
+            current = new Backoff(config.recovery().initialDelay(), config.recovery().maxDelay(),
+                    config.recovery().jitter());
+            backoff = current;
+        }
+        return current;
     }
 
     /** The in-process broker, when this application uses it. */
@@ -299,6 +323,7 @@ public class SubscriberEngine implements Connections {
             stop();
             throw e;
         }
+        started = true;
         LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", running.size(), connection.describe(),
                 running.stream().map(r -> r.definition().subscription.queue).toList());
         for (SubscriberDefinition definition : definitions) {
@@ -308,6 +333,32 @@ public class SubscriberEngine implements Connections {
                         + "delay = DLX_TTL", definition.subscription.queue);
             }
         }
+    }
+
+    /**
+     * Whether the subscribers can take messages now, and if not, why: by what (the connection, a queue, the
+     * publisher) the reasons. Read by the readiness health check.
+     */
+    public Map<String, String> notReady() {
+        Map<String, String> problems = new java.util.TreeMap<>();
+        if (stopping) {
+            problems.put("subscribers", "stopped");
+            return problems;
+        }
+        if (!definitions.isEmpty() && !started) {
+            problems.put("subscribers", "starting");
+        }
+        String down = connectionDown;
+        if (down != null) {
+            problems.put("connection", down);
+        }
+        notConsuming.forEach((queue, why) -> problems.put("queue " + queue, "not consuming: " + why));
+        BrokerConnection publishing = publishingConnection;
+        if (publishing != null) {
+            publishing.blockedBecause().ifPresent(reason -> problems.put("publisher",
+                    "RabbitMQ blocks publishing (" + reason + "): publishes wait up to their confirm timeout"));
+        }
+        return problems;
     }
 
     /** Delayed copies the service holds for a subscription ({@code IN_SERVICE}), by queue; for tests and the Dev UI. */
@@ -350,10 +401,19 @@ public class SubscriberEngine implements Connections {
         if (stopping) {
             return;
         }
-        LOG.errorf("%s stopped consuming queue '%s': %s. Subscribing again in %s", definition.method, definition.subscription.queue,
-                why, RESUBSCRIBE_DELAY);
+        int attempt = resubscribeAttempts.merge(definition, 1, Integer::sum);
+        Duration wait = Duration.ofMillis(backoff().getDelay(attempt));
+        notConsuming.put(definition.subscription.queue, why);
+        if (attempt == 1) {
+            LOG.errorf("%s stopped consuming queue '%s': %s. Subscribing again in %d ms, then with back-off", definition.method,
+                    definition.subscription.queue, why, wait.toMillis());
+        } else {
+            // One ERROR per loss; the attempts after it are WARN, spaced by the back-off.
+            LOG.warnf("%s still does not consume queue '%s' (attempt %d): %s. Trying again in %d ms", definition.method,
+                    definition.subscription.queue, attempt - 1, why, wait.toMillis());
+        }
         // Subscribing waits for the broker's answers: off the event loop the wall clock's timer fires on.
-        clock().schedule(RESUBSCRIBE_DELAY, () -> offTheClientThread(() -> resubscribe(definition)));
+        clock().schedule(wait, () -> offTheClientThread(() -> resubscribe(definition)));
     }
 
     /** One WARN per cut; amqp-client reopens the connection, then {@link #connectionRecovered} consumes again. */
@@ -361,9 +421,10 @@ public class SubscriberEngine implements Connections {
         if (stopping || lost != connection) {
             return;
         }
-        LOG.warnf("Lost the connection to %s (%s). Reconnecting every 2s; the %d subscriber(s) consume again once it "
+        connectionDown = "lost the connection to " + lost.describe() + " (" + reason + ")";
+        LOG.warnf("Lost the connection to %s (%s). Reconnecting %s; the %d subscriber(s) consume again once it "
                 + "is back, and RabbitMQ requeues the deliveries left unsettled, so none is lost", lost.describe(),
-                reason, definitions.size());
+                reason, backoff().describe(), definitions.size());
     }
 
     /**
@@ -378,6 +439,7 @@ public class SubscriberEngine implements Connections {
             if (stopping || recovered != connection) {
                 return;
             }
+            connectionDown = null;
             for (int i = 0; i < running.size(); i++) {
                 RunningSubscriber subscriber = running.get(i);
                 SubscriberDefinition definition = subscriber.definition();
@@ -387,6 +449,7 @@ public class SubscriberEngine implements Connections {
                     running.set(i, new RunningSubscriber(definition, subscriber.channel(), subscriber.consumer(), tag,
                             subscriber.delay()));
                     again.add(definition.subscription.queue);
+                    notConsuming.remove(definition.subscription.queue);
                 } catch (Exception e) {
                     subscriberLost(definition, "consuming again after the connection came back failed: " + e.getMessage());
                 }
@@ -425,15 +488,17 @@ public class SubscriberEngine implements Connections {
                     old.channel().close();
                     RunningSubscriber fresh = startOne(connection, definition);
                     running.set(i, fresh);
+                    resubscribeAttempts.remove(definition);
+                    notConsuming.remove(definition.subscription.queue);
                     LOG.infof("%s consumes queue '%s' again", definition.method, definition.subscription.queue);
                     return;
                 } catch (Exception e) {
-                    LOG.errorf("%s could not subscribe to queue '%s' again: %s", definition.method, definition.subscription.queue,
-                            e.getMessage());
+                    notConsuming.put(definition.subscription.queue, "subscribing again failed: " + e.getMessage());
+                    subscriberLost(definition, "subscribing again failed: " + e.getMessage());
+                    return;
                 }
             }
         }
-        subscriberLost(definition, "the last attempt failed");
     }
 
     /**

@@ -36,6 +36,18 @@ public interface SubscriberBuildTimeConfig {
     @ConfigDocMapKey("queue")
     Map<String, QueueOverrides> queues();
 
+    /** The readiness health check. */
+    Health health();
+
+    interface Health {
+        /**
+         * Whether a readiness check reports the subscribers (DOWN while the connection is lost, a subscriber does not
+         * consume, or RabbitMQ blocks publishing), where the application has {@code quarkus-smallrye-health}.
+         */
+        @WithDefault("true")
+        boolean enabled();
+    }
+
     /** RabbitMQ's delayed-message exchange, for subscriptions with {@code delay = PLUGIN}. */
     DelayedExchange delayedExchange();
 

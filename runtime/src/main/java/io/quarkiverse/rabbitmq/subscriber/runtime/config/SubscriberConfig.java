@@ -23,6 +23,30 @@ public interface SubscriberConfig {
     Optional<String> url();
 
     /**
+     * A cluster's nodes, {@code host1:5672,host2:5672,...} (port 5672 when left out): the client connects to the
+     * first that answers and, after a cut, to whichever answers. Credentials, virtual host and TLS come from
+     * {@code url} (or the {@code rabbitmq-*} keys).
+     */
+    Optional<java.util.List<String>> addresses();
+
+    /** Reconnecting after a cut, and subscribing again after the broker stopped a consumer. */
+    Recovery recovery();
+
+    interface Recovery {
+        /** The wait before the first attempt. */
+        @WithDefault("1s")
+        Duration initialDelay();
+
+        /** The longest wait between two attempts: each wait doubles until it reaches this. */
+        @WithDefault("30s")
+        Duration maxDelay();
+
+        /** How far each wait is moved either way at random, as a fraction (0.2: ±20%), so instances spread out. */
+        @WithDefault("0.2")
+        double jitter();
+    }
+
+    /**
      * How many unsettled deliveries each subscriber may hold at once ({@code basic.qos}), unless its
      * {@code @Subscriber(prefetch)} says otherwise.
      */

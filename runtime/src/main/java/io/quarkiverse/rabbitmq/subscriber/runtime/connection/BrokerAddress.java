@@ -1,5 +1,10 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.connection;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import com.rabbitmq.client.Address;
+
 import java.net.URI;
 import java.util.Optional;
 
@@ -14,9 +19,44 @@ public final class BrokerAddress {
     static final String DEFAULT_URL = "amqp://guest:guest@localhost:5672";
 
     private final String uri;
+    /** The cluster's nodes ({@code quarkus.rabbitmq-subscriber.addresses}); empty: the URI's host. */
+    private final List<Address> nodes;
 
     private BrokerAddress(String uri) {
+        this(uri, List.of());
+    }
+
+    private BrokerAddress(String uri, List<Address> nodes) {
         this.uri = uri;
+        this.nodes = nodes;
+    }
+
+    /**
+     * The same broker reached through any of these nodes ({@code host:port}, port 5672 when left out): the client
+     * connects to the first that answers and, after a cut, reconnects to whichever answers. Credentials, virtual host
+     * and TLS still come from the URI.
+     */
+    public BrokerAddress withNodes(List<String> addresses) {
+        List<Address> parsed = new ArrayList<>();
+        for (String address : addresses) {
+            String trimmed = address.trim();
+            if (trimmed.isEmpty()) {
+                continue;
+            }
+            try {
+                Address node = Address.parseAddress(trimmed);
+                parsed.add(node.getPort() == -1 ? new Address(node.getHost(), 5672) : node);
+            } catch (RuntimeException e) {
+                throw new IllegalStateException("quarkus.rabbitmq-subscriber.addresses: '" + trimmed
+                        + "' is not host:port", e);
+            }
+        }
+        return new BrokerAddress(uri, List.copyOf(parsed));
+    }
+
+    /** The cluster's nodes, in order; empty when the URI's host is the broker. */
+    public List<Address> nodes() {
+        return nodes;
     }
 
     public static BrokerAddress resolve(Optional<String> url, Config config) {
@@ -61,8 +101,16 @@ public final class BrokerAddress {
         }
     }
 
+    /** For messages: the redacted URI, and the nodes when there are several. */
+    public String describe() {
+        if (nodes.isEmpty()) {
+            return redacted();
+        }
+        return redacted() + " through " + nodes.stream().map(Address::toString).toList();
+    }
+
     @Override
     public String toString() {
-        return redacted();
+        return describe();
     }
 }

@@ -2,6 +2,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.connection;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -47,5 +48,14 @@ class BrokerAddressTest {
     void localDefaultLast() {
         assertEquals("amqp://guest:guest@localhost:5672", BrokerAddress.resolve(Optional.empty(), config(Map.of())).uri());
         assertEquals("amqp://guest:guest@localhost:5672", BrokerAddress.resolve(Optional.of(" "), config(Map.of())).uri());
+    }
+
+    @Test
+    void aClusterIsReachedThroughItsNodes() {
+        BrokerAddress address = BrokerAddress.resolve(Optional.of("amqp://app:secret@ignored:5672/orders"),
+                config(Map.of())).withNodes(List.of("rabbit-1:5673", " rabbit-2 ", ""));
+        assertEquals(List.of(new com.rabbitmq.client.Address("rabbit-1", 5673),
+                new com.rabbitmq.client.Address("rabbit-2", 5672)), address.nodes());
+        assertEquals("amqp://app:***@ignored:5672/orders through [rabbit-1:5673, rabbit-2:5672]", address.describe());
     }
 }

@@ -1,0 +1,49 @@
+package org.acme.subscriber.test;
+
+import static org.awaitility.Awaitility.await;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkus.test.QuarkusUnitTest;
+
+/**
+ * {@code quarkus.rabbitmq-subscriber.addresses} lists a cluster's nodes; the first here answers nobody (nothing
+ * listens on port 5679), so the client goes on to the next, and the subscriber consumes there.
+ */
+class ClusterAddressesTest {
+
+    static final String QUEUE = "t.cluster-addresses";
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)))
+            .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)))
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", "amqp://guest:guest@127.0.0.1")
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.addresses", "127.0.0.1:5679,127.0.0.1:5672");
+
+    @Inject
+    Handler handler;
+
+    @Test
+    void theSecondNodeTakesOver() {
+        RabbitAdmin.with(admin -> admin.publish(QUEUE, "hello"));
+        await().until(() -> handler.received.contains("hello"));
+    }
+
+    public static class Handler {
+        final List<String> received = new CopyOnWriteArrayList<>();
+
+        @Subscriber(QUEUE)
+        void handle(String body) {
+            received.add(body);
+        }
+    }
+}

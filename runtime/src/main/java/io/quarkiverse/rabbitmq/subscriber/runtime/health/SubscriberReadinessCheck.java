@@ -1,0 +1,38 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.health;
+
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
+import org.eclipse.microprofile.health.Readiness;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+
+/**
+ * Readiness, where {@code quarkus-smallrye-health} is present: DOWN while the connection is lost, while a subscriber
+ * the broker stopped does not consume again, while RabbitMQ blocks publishing, and before the first start or after a
+ * stop, each with what and why; UP once every subscriber consumes. There is no liveness check: a broker outage is not
+ * a reason to restart the service, which reconnects by itself.
+ */
+@Readiness
+@ApplicationScoped
+public class SubscriberReadinessCheck implements HealthCheck {
+
+    @Inject
+    SubscriberEngine engine;
+
+    @Override
+    public HealthCheckResponse call() {
+        Map<String, String> problems = engine.notReady();
+        HealthCheckResponseBuilder response = HealthCheckResponse.named("RabbitMQ subscribers").status(problems.isEmpty());
+        if (problems.isEmpty()) {
+            response.withData("subscribers", engine.definitions().size());
+        }
+        problems.forEach(response::withData);
+        return response.build();
+    }
+}

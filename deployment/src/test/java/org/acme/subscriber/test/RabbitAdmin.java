@@ -122,6 +122,11 @@ public final class RabbitAdmin implements AutoCloseable {
                 body.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Publishes a body as it is, with these properties. */
+    public void publishRaw(String queue, byte[] body, AMQP.BasicProperties properties) throws Exception {
+        channel.basicPublish("", queue, properties, body);
+    }
+
     /** Ready messages (not the ones delivered and unsettled). */
     public long depth(String queue) {
         try {

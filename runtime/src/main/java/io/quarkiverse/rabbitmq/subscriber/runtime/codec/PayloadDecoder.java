@@ -35,7 +35,15 @@ public abstract class PayloadDecoder {
                 return new Fixed("java.lang.String") {
                     @Override
                     public Object decode(byte[] body) {
-                        return new String(body, StandardCharsets.UTF_8);
+                        // Strict: a body that is not UTF-8 is not silently turned into replacement characters.
+                        try {
+                            return StandardCharsets.UTF_8.newDecoder()
+                                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                                    .decode(java.nio.ByteBuffer.wrap(body)).toString();
+                        } catch (java.nio.charset.CharacterCodingException e) {
+                            throw new UndecodablePayloadException("the body is not valid UTF-8 text", e);
+                        }
                     }
                 };
             case BUFFER:

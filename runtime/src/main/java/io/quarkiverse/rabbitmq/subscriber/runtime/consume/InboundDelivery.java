@@ -17,6 +17,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Unsettled;
  */
 public final class InboundDelivery implements Delivery, Unsettled {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(InboundDelivery.class);
+
     private final String queue;
     private final Envelope envelope;
     private final AMQP.BasicProperties properties;
@@ -24,6 +26,8 @@ public final class InboundDelivery implements Delivery, Unsettled {
     private final String retryCountHeader;
     /** Only read and written on the subscriber's event loop. */
     private boolean settled;
+    /** The retry count once read (0: not yet). */
+    private int retryCount;
     private AckSlot ackSlot;
 
     public InboundDelivery(String queue, Envelope envelope, AMQP.BasicProperties properties, byte[] body,
@@ -98,19 +102,52 @@ public final class InboundDelivery implements Delivery, Unsettled {
 
     @Override
     public int retryCount() {
-        Object count = header(retryCountHeader);
-        if (count instanceof Number n) {
-            return Math.max(1, n.intValue());
+        int count = retryCount;
+        if (count == 0) {
+            count = readRetryCount();
+            retryCount = count;
         }
-        if (count != null) {
-            // Other services may write the count as a string (AMQP longstr arrives as LongString).
+        return count;
+    }
+
+    /**
+     * The retry-count header as a count of at least 1: a number, or a string of digits (other services may write it as
+     * text). Out of range, it is clamped: zero or negative counts as the first delivery, beyond the largest int as the
+     * largest (so a cap ends it at once). Anything else counts as the first. Each of those gets one WARN naming the
+     * header, the message and the queue.
+     */
+    private int readRetryCount() {
+        Object count = header(retryCountHeader);
+        if (count == null) {
+            return 1;
+        }
+        long value;
+        if (count instanceof Number n) {
+            value = n.longValue();
+        } else {
+            String text = count.toString().trim();
             try {
-                return Math.max(1, Integer.parseInt(count.toString().trim()));
+                value = Long.parseLong(text);
             } catch (NumberFormatException e) {
+                LOG.warnf("The %s header of %s on queue '%s' is not a count (%s '%s'): counting this delivery as the "
+                        + "first", retryCountHeader, describe(), queue,
+                        count instanceof CharSequence || count instanceof com.rabbitmq.client.LongString ? "text"
+                                : count.getClass().getSimpleName(),
+                        text.length() > 100 ? text.substring(0, 100) + "..." : text);
                 return 1;
             }
         }
-        return 1;
+        if (value < 1) {
+            LOG.warnf("The %s header of %s on queue '%s' is %d, not a count: counting this delivery as the first",
+                    retryCountHeader, describe(), queue, value);
+            return 1;
+        }
+        if (value > Integer.MAX_VALUE) {
+            LOG.warnf("The %s header of %s on queue '%s' is %d, beyond any cap: counting it as %d", retryCountHeader,
+                    describe(), queue, value, Integer.MAX_VALUE);
+            return Integer.MAX_VALUE;
+        }
+        return (int) value;
     }
 
     @Override

@@ -374,8 +374,7 @@ public class SubscriberEngine implements Connections {
         // do not all serialize behind one loop. Its settlements all happen on this context's thread.
         Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
         InServiceDelay delay = inServiceDelays.computeIfAbsent(definition,
-                ignored -> new InServiceDelay(definition.subscription.queue, clock()));
-        delay.publishOn(channel);
+                ignored -> new InServiceDelay(definition.subscription.queue, clock(), this::publishingConnection));
         Settler settler = new Settler(channel, definition.subscription.queue, eventLoop, stats, inFlight::end, delay,
                 DelayStrategy.of(definition.subscription), config.retryCountHeader(),
                 definition.subscription.publishesCopies(),

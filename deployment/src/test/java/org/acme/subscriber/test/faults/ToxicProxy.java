@@ -1,0 +1,145 @@
+package org.acme.subscriber.test.faults;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A TCP proxy in the test's JVM between the application and RabbitMQ, for faults {@code rabbitmqctl} cannot make:
+ * {@link #stallThenReset} stops forwarding bytes for a while (a network that hangs), then resets every connection
+ * (RST, not a clean close). New connections are accepted again at once.
+ */
+final class ToxicProxy implements AutoCloseable {
+
+    private final ServerSocket server;
+    private final int targetPort;
+    private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private volatile boolean stalled;
+
+    private ToxicProxy(int targetPort) throws IOException {
+        this.targetPort = targetPort;
+        this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        Thread acceptor = new Thread(this::accept, "toxic-proxy-accept");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    private static final String KEY = "org.acme.toxic-proxy";
+
+    /**
+     * The proxy to {@code targetPort}, one per JVM: the test class is loaded twice (by JUnit, which builds the
+     * configuration with the proxy's port, and by Quarkus, which runs the test), so the proxy is kept where both
+     * loads see it, behind JDK types only.
+     */
+    @SuppressWarnings("unchecked")
+    static synchronized Handle shared(int targetPort) {
+        Object existing = System.getProperties().get(KEY);
+        if (existing instanceof Object[] parts) {
+            return new Handle((Integer) parts[0], (java.util.function.Consumer<Duration>) parts[1], (Runnable) parts[2]);
+        }
+        try {
+            ToxicProxy proxy = new ToxicProxy(targetPort);
+            java.util.function.Consumer<Duration> fault = stall -> {
+                try {
+                    proxy.stallThenReset(stall);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            };
+            Runnable close = () -> {
+                proxy.close();
+                System.getProperties().remove(KEY);
+            };
+            System.getProperties().put(KEY, new Object[] { proxy.port(), fault, close });
+            return new Handle(proxy.port(), fault, close);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** What the test uses of the shared proxy. */
+    record Handle(int port, java.util.function.Consumer<Duration> stallThenReset, Runnable close) {
+    }
+
+    int port() {
+        return server.getLocalPort();
+    }
+
+    private void accept() {
+        while (!server.isClosed()) {
+            try {
+                Socket client = server.accept();
+                Socket upstream = new Socket(InetAddress.getLoopbackAddress(), targetPort);
+                sockets.add(client);
+                sockets.add(upstream);
+                pump(client, upstream, "toxic-proxy-up");
+                pump(upstream, client, "toxic-proxy-down");
+            } catch (IOException e) {
+                // closed, or RabbitMQ refused: the client sees its connection fail
+            }
+        }
+    }
+
+    private void pump(Socket from, Socket to, String name) {
+        Thread thread = new Thread(() -> {
+            byte[] buffer = new byte[64 * 1024];
+            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+                int read;
+                while ((read = in.read(buffer)) >= 0) {
+                    while (stalled && !from.isClosed()) {
+                        Thread.sleep(10);
+                    }
+                    out.write(buffer, 0, read);
+                    out.flush();
+                }
+            } catch (IOException | InterruptedException e) {
+                // reset or closed
+            } finally {
+                close(from);
+                close(to);
+            }
+        }, name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Holds every byte for {@code stall}, then resets every connection through the proxy. */
+    void stallThenReset(Duration stall) throws InterruptedException {
+        stalled = true;
+        Thread.sleep(stall.toMillis());
+        for (Socket socket : sockets) {
+            try {
+                socket.setSoLinger(true, 0);
+            } catch (IOException e) {
+                // already gone
+            }
+            close(socket);
+        }
+        sockets.clear();
+        stalled = false;
+    }
+
+    private static void close(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // nothing left to do
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.close();
+        } catch (IOException e) {
+            // nothing left to do
+        }
+        sockets.forEach(ToxicProxy::close);
+    }
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Fault benchmark: the load-and-fault run (deployment's LoadAndFaultTest) against the local RabbitMQ, printing its
+# figures: messages, faults, time until every subscriber consumes again after each fault, lost (must be 0),
+# duplicates. The test itself asserts only correctness; this prints the numbers.
+#
+#   integration-tests/bench/faults.sh [messages]     (default 50000)
+#
+# Needs RabbitMQ on 127.0.0.1:5672 (guest/guest), rabbitmqctl, and the extension installed (./mvnw -DskipTests install).
+# The three-node cluster run is not scripted yet (see the Guarantees page).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+messages=${1:-50000}
+"$root/mvnw" -q -B -o -f "$root/deployment/pom.xml" test -Dtest=LoadAndFaultTest -Dsurefire.failIfNoSpecifiedTests=false \
+  -Dfaults.messages="$messages" >/dev/null 2>&1 || echo "(the run failed: see deployment/target/surefire-reports)"
+grep -ho 'FAULTS .*' "$root/deployment/target/surefire-reports/TEST-org.acme.subscriber.test.faults.LoadAndFaultTest.xml" \
+  | sed 's/^FAULTS //'

@@ -75,6 +75,13 @@ class ReloadOnMessageTest {
             assertEquals(1, admin.consumers("t.reload.added"));
         });
         await().atMost(Duration.ofSeconds(10)).until(() -> RabbitAdmin.connectionsNamed(CONNECTION).size() == 1);
+        // No message was lost across the eleven reloads: each one sent got an answer, from one version or another.
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).until(() -> {
+            RabbitAdmin.with(admin -> admin.drain("t.reload.out").forEach(r -> answers.add(RabbitAdmin.body(r))));
+            java.util.Set<String> answered = new java.util.HashSet<>();
+            answers.forEach(answer -> answered.add(answer.substring(answer.indexOf(':') + 1)));
+            return answered.size() == sent.get();
+        });
     }
 
     /** Sends one message and reads what came back; true once an answer starts with the prefix. */

@@ -7,8 +7,13 @@ import java.util.function.Supplier;
 /**
  * Dev mode only: each delivery asks for the hot-reload scan before its handler can run, so a change to a subscriber
  * takes effect on the next message, as it does on the next HTTP request. While a scan runs, deliveries wait here in
- * their order. If the scan restarted the application, they are left unsettled: the old channel is closed by then, so
- * RabbitMQ gives them to the new application's consumer, and no old handler runs them.
+ * their order, then go on. If the scan restarted the application, the consumer they reach has stopped taking
+ * deliveries, so they are left unsettled: the old channel is closed by then, RabbitMQ gives them to the new
+ * application's consumer, and no old handler runs them.
+ * <p>
+ * The gate itself never drops a delivery: the scan's answer may belong to another generation (a new application's
+ * first deliveries can wait on the scan that restarted into it). Dropping one here would leave it unacked on a channel
+ * still in use, where a later {@code basic.ack multiple} would take it away unhandled.
  * <p>
  * Nothing here blocks the thread that delivers (the in-process broker delivers on its own thread, which the restart
  * needs to close the old channels).
@@ -23,7 +28,7 @@ final class ReloadGate {
         this.scan = scan;
     }
 
-    /** Runs {@code accept} now, or after the scan, in arrival order; never if the application restarted. */
+    /** Runs {@code accept} now, or once the scan is over, in arrival order. */
     synchronized void admit(Runnable accept) {
         if (scanning) {
             held.add(accept);
@@ -31,23 +36,19 @@ final class ReloadGate {
         }
         CompletableFuture<Boolean> result = scan.get();
         if (result.isDone()) {
-            if (!Boolean.TRUE.equals(result.getNow(false))) {
-                accept.run();
-            }
+            accept.run();
             return;
         }
         scanning = true;
         held.add(accept);
-        result.whenComplete((restarted, failure) -> scanned(Boolean.TRUE.equals(restarted)));
+        result.whenComplete((restarted, failure) -> scanned());
     }
 
     /** Accepting is cheap (a queue offer): done under the lock, so a delivery arriving now queues behind these. */
-    private synchronized void scanned(boolean restarted) {
+    private synchronized void scanned() {
         scanning = false;
-        if (!restarted) {
-            for (Runnable accept : held) {
-                accept.run();
-            }
+        for (Runnable accept : held) {
+            accept.run();
         }
         held.clear();
     }

@@ -5,8 +5,10 @@
 #
 #   integration-tests/bench/faults.sh [messages]     (default 50000)
 #
+# Then the cluster run (deployment's ClusterFailoverTest: 10,000 messages in a quorum queue, the application's node
+# stopped, then the queue's leader) when a three-node cluster answers on 5701-5703 (.ci/cluster start).
+#
 # Needs RabbitMQ on 127.0.0.1:5672 (guest/guest), rabbitmqctl, and the extension installed (./mvnw -DskipTests install).
-# The three-node cluster run is not scripted yet (see the Guarantees page).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -15,3 +17,11 @@ messages=${1:-50000}
   -Dfaults.messages="$messages" >/dev/null 2>&1 || echo "(the run failed: see deployment/target/surefire-reports)"
 grep -ho 'FAULTS .*' "$root/deployment/target/surefire-reports/TEST-org.acme.subscriber.test.faults.LoadAndFaultTest.xml" \
   | sed 's/^FAULTS //'
+"$root/mvnw" -q -B -o -f "$root/deployment/pom.xml" test -Dtest=ClusterFailoverTest -Dsurefire.failIfNoSpecifiedTests=false \
+  >/dev/null 2>&1 || echo "(the cluster run failed: see deployment/target/surefire-reports)"
+report="$root/deployment/target/surefire-reports/TEST-org.acme.subscriber.test.faults.ClusterFailoverTest.xml"
+if grep -q 'CLUSTER ' "$report" 2>/dev/null; then
+  grep -ho 'CLUSTER .*' "$report" | sed 's/^CLUSTER /cluster: /'
+else
+  echo "cluster: skipped (no three-node cluster on 127.0.0.1:5701-5703; start one with .ci/cluster start)"
+fi

@@ -6,7 +6,7 @@
 #   integration-tests/bench/faults.sh [messages]     (default 50000)
 #
 # Then the cluster run (deployment's ClusterFailoverTest: 10,000 messages in a quorum queue, the application's node
-# stopped, then the queue's leader) when a three-node cluster answers on 5701-5703 (.ci/cluster start).
+# stopped, then the queue's leader) when a three-node cluster answers on 5701-5703 (.ci/cluster start first).
 #
 # Needs RabbitMQ on 127.0.0.1:5672 (guest/guest), rabbitmqctl, and the extension installed (./mvnw -DskipTests install).
 set -euo pipefail
@@ -18,6 +18,7 @@ messages=${1:-50000}
 grep -ho 'FAULTS .*' "$root/deployment/target/surefire-reports/TEST-org.acme.subscriber.test.faults.LoadAndFaultTest.xml" \
   | sed 's/^FAULTS //'
 "$root/mvnw" -q -B -o -f "$root/deployment/pom.xml" test -Dtest=ClusterFailoverTest -Dsurefire.failIfNoSpecifiedTests=false \
+  -Dcluster.tests=true \
   >/dev/null 2>&1 || echo "(the cluster run failed: see deployment/target/surefire-reports)"
 report="$root/deployment/target/surefire-reports/TEST-org.acme.subscriber.test.faults.ClusterFailoverTest.xml"
 if grep -q 'CLUSTER ' "$report" 2>/dev/null; then

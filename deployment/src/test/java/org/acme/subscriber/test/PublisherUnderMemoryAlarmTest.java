@@ -68,6 +68,9 @@ class PublisherUnderMemoryAlarmTest {
     @Inject
     Inbox inbox;
 
+    @Inject
+    io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine engine;
+
     @Test
     void aConfirmedSendTimesOutWhileConsumersKeepConsuming() throws Exception {
         RabbitAdmin.with(admin -> {
@@ -91,6 +94,8 @@ class PublisherUnderMemoryAlarmTest {
             assertTrue(message.contains("confirm-timeout"), message);
             assertTrue(message.contains("routing key '" + QUEUE + "'"), message);
             assertTrue(tookMillis >= 1_900, "failed after the timeout, not before: " + tookMillis + " ms");
+            // Readiness says so while the alarm lasts.
+            await().until(() -> engine.notReady().getOrDefault("publisher", "").contains("RabbitMQ blocks publishing"));
 
             // Still under the alarm: the subscribers' connection acks and gets every other message.
             inbox.release.countDown();

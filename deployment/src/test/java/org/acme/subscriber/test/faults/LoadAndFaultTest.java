@@ -7,13 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 
 import jakarta.inject.Inject;
 
@@ -55,7 +50,7 @@ class LoadAndFaultTest {
                 deleteQueues();
                 PROXY.close().run();
             })
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class, ToxicProxy.class))
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Workload.class, RabbitAdmin.class, ToxicProxy.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", "amqp://guest:guest@127.0.0.1:" + PROXY.port())
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.prefetch", String.valueOf(PREFETCH))
@@ -86,7 +81,7 @@ class LoadAndFaultTest {
         for (int f = 0; f < faults.length; f++) {
             int threshold = (int) (MESSAGES * at[f]);
             await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(10))
-                    .until(() -> handlers.settledIds() >= threshold);
+                    .until(() -> handlers.workload.settled.size() >= threshold);
             long faulted = System.nanoTime();
             if (faults[f].equals("close_connection")) {
                 List<String> connections = RabbitAdmin.connectionsNamed(CONNECTION);
@@ -111,138 +106,59 @@ class LoadAndFaultTest {
         }
         try {
             await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(100))
-                    .until(() -> handlers.settledIds() == MESSAGES);
+                    .until(() -> handlers.workload.settled.size() == MESSAGES);
         } catch (org.awaitility.core.ConditionTimeoutException e) {
             List<String> missing = new ArrayList<>();
             for (int i = 0; i < MESSAGES && missing.size() < 20; i++) {
-                if (!handlers.settled.contains(Integer.toString(i))) {
+                if (!handlers.workload.settled.contains(Integer.toString(i))) {
                     missing.add(i + (i % 2 == 0 ? "@classic" : "@quorum") + " kind " + (i % 10) + " seen "
-                            + handlers.seen.getOrDefault(Integer.toString(i), List.of()));
+                            + handlers.workload.seen.getOrDefault(Integer.toString(i), List.of()));
                 }
             }
-            System.out.println("FAULTS not settled: " + (MESSAGES - handlers.settledIds()) + ", e.g. " + missing);
+            System.out.println("FAULTS not settled: " + (MESSAGES - handlers.workload.settled.size()) + ", e.g. " + missing);
             System.out.println("FAULTS queues: " + RabbitAdmin.rabbitmqctl("list_queues", "name", "messages_ready",
                     "messages_unacknowledged", "consumers"));
             throw e;
         }
         long elapsed = (System.nanoTime() - started) / 1_000_000;
-
-        Set<String> all = new HashSet<>();
-        for (int i = 0; i < MESSAGES; i++) {
-            all.add(Integer.toString(i));
-        }
-        Set<String> lost = new HashSet<>(all);
-        lost.removeAll(handlers.processed.keySet());
-        lost.removeAll(handlers.dropped.keySet());
-        lost.removeAll(handlers.deadLettered.keySet());
-        Set<String> inTwo = new HashSet<>();
-        for (String id : all) {
-            int places = (handlers.processed.containsKey(id) ? 1 : 0) + (handlers.dropped.containsKey(id) ? 1 : 0)
-                    + (handlers.deadLettered.containsKey(id) ? 1 : 0);
-            if (places > 1) {
-                inTwo.add(id);
-            }
-        }
-        // A quorum queue counts the returns a cut causes: a message whose acks were lost at cuts can pass its delivery
-        // limit after it was processed, and be dead-lettered too. It was handled: its dead letter is a duplicate.
-        int duplicates = extra(handlers.processed) + extra(handlers.dropped) + extra(handlers.deadLettered)
-                + inTwo.size();
-        System.out.printf("FAULTS messages=%d faults=%d elapsed=%d ms lost=%d dead-lettered-after-handled=%d "
-                + "duplicates=%d "
-                + "(processed %d, dropped %d, dead-lettered %d, deliveries %d)%n", MESSAGES, faults.length, elapsed,
-                lost.size(), inTwo.size(), duplicates, handlers.processed.size(), handlers.dropped.size(),
-                handlers.deadLettered.size(), handlers.deliveries.get());
+        Workload workload = handlers.workload;
+        System.out.printf("FAULTS messages=%d faults=%d elapsed=%d ms %s%n", MESSAGES, faults.length, elapsed,
+                workload.summary(MESSAGES));
         resumes.forEach(line -> System.out.println("FAULTS " + line));
-
-        assertEquals(Set.of(), lost, "no message is lost");
-        inTwo.forEach(id -> System.out.println("FAULTS handled, then dead-lettered too: " + id + " "
-                + handlers.seen.get(id)));
+        workload.handledThenDeadLettered().forEach(id -> System.out.println("FAULTS handled, then dead-lettered too: "
+                + id + " " + workload.seen.get(id)));
+        assertEquals(Set.of(), workload.lost(MESSAGES), "no message is lost");
         // At a cut, what each of the four subscribers had unsettled comes back: at most the prefetch each.
         int bound = faults.length * 4 * PREFETCH;
-        assertTrue(duplicates <= bound, "duplicates " + duplicates + " within " + bound);
+        assertTrue(workload.duplicates() <= bound, "duplicates " + workload.duplicates() + " within " + bound);
         // Duplicates may still be on their way (a copy waiting out its delay): every queue empties.
         RabbitAdmin.with(admin -> await().atMost(Duration.ofSeconds(30)).until(() -> List.of(CLASSIC, QUORUM,
                 CLASSIC + ".retry", CLASSIC + ".dead", QUORUM + ".dead").stream().allMatch(q -> admin.depth(q) == 0)));
     }
 
-    /** Handlings beyond the first, over all ids. */
-    static int extra(Map<String, AtomicInteger> counts) {
-        return counts.values().stream().mapToInt(count -> count.get() - 1).sum();
-    }
-
     public static class Handlers {
-        final Map<String, AtomicInteger> processed = new ConcurrentHashMap<>();
-        final Map<String, AtomicInteger> dropped = new ConcurrentHashMap<>();
-        final Map<String, AtomicInteger> deadLettered = new ConcurrentHashMap<>();
-        final AtomicInteger deliveries = new AtomicInteger();
-
-        /** Every id that reached one of the three places. */
-        final Set<String> settled = ConcurrentHashMap.newKeySet();
-
-        int settledIds() {
-            return settled.size();
-        }
-
-        void place(Map<String, AtomicInteger> where, String id) {
-            where.computeIfAbsent(id, ignored -> new AtomicInteger()).incrementAndGet();
-            settled.add(id);
-        }
-
-        /**
-         * By the message's number: 0 drops; 1 and 2 retry at once, then ack; 3 retries in 50 ms, then acks; 4 always
-         * retries (and is dead-lettered at the cap of 3); the others ack.
-         */
-        /** Each delivery's attempt and redelivered flag, by id (for the report when one goes missing). */
-        final Map<String, List<String>> seen = new ConcurrentHashMap<>();
-
-        Outcome handle(String body, int attempt, Delivery delivery) {
-            deliveries.incrementAndGet();
-            seen.computeIfAbsent(body, id -> new java.util.concurrent.CopyOnWriteArrayList<>())
-                    .add(delivery.queue() + ":" + attempt + (delivery.redelivered() ? "r" : ""));
-            // A little work per message, so the faults land while messages still flow.
-            LockSupport.parkNanos(100_000);
-            int kind = Integer.parseInt(body) % 10;
-            Outcome outcome = switch (kind) {
-                case 0 -> Outcome.drop();
-                case 1, 2 -> attempt == 1 ? Outcome.retry() : Outcome.ack();
-                case 3 -> attempt == 1 ? Outcome.retryAfter(Duration.ofMillis(50)) : Outcome.ack();
-                case 4 -> Outcome.retry();
-                default -> Outcome.ack();
-            };
-            if (outcome == Outcome.ack()) {
-                place(processed, body);
-            } else if (outcome == Outcome.drop()) {
-                place(dropped, body);
-            }
-            return outcome;
-        }
+        final Workload workload = new Workload();
 
         @Subscriber(value = CLASSIC, maxAttempts = 3, deadLetter = CLASSIC + ".dead", delay = Delay.DLX_TTL,
                 concurrency = 8)
         Outcome classic(String body, Delivery delivery) {
-            return handle(body, delivery.retryCount(), delivery);
+            return workload.handle(body, delivery.retryCount(), delivery);
         }
 
         @Subscriber(value = QUORUM, type = QueueType.QUORUM, maxAttempts = 3, deadLetter = QUORUM + ".dead",
                 concurrency = 8)
         Outcome quorum(String body, Delivery delivery) {
-            return handle(body, delivery.retryCount() + delivery.redeliveryCount().orElse(0), delivery);
+            return workload.handle(body, delivery.retryCount() + delivery.redeliveryCount().orElse(0), delivery);
         }
 
         @Subscriber(CLASSIC + ".dead")
-        void classicDead(String body) {
-            place(deadLettered, body);
+        void classicDead(String body, Delivery delivery) {
+            workload.deadLetter(body, delivery);
         }
 
-        /** A quorum queue's route also takes what the handler dropped (reason "rejected"): those were drops. */
         @Subscriber(QUORUM + ".dead")
         void quorumDead(String body, Delivery delivery) {
-            Object deaths = delivery.header("x-death");
-            String reason = deaths instanceof List<?> list && !list.isEmpty()
-                    ? String.valueOf(((Map<?, ?>) list.get(0)).get("reason")) : "";
-            if (!reason.equals("rejected")) {
-                place(deadLettered, body);
-            }
+            workload.deadLetter(body, delivery);
         }
     }
 }

@@ -33,13 +33,11 @@ public class RefundsQueueCleanup implements QuarkusTestResourceLifecycleManager 
         // consumers are gone, or it would see them go and declare them again. A non-daemon thread keeps the test JVM
         // until then. (In a @QuarkusTest the application has stopped already: they go at once.)
         Thread deleter = new Thread(() -> {
-            long deadline = System.currentTimeMillis() + 30_000;
-            while (System.currentTimeMillis() < deadline && consumers("refunds") > 0) {
-                try {
-                    Thread.sleep(200);
-                } catch (InterruptedException e) {
-                    return;
-                }
+            try {
+                org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+                        .pollInterval(java.time.Duration.ofMillis(200)).until(() -> consumers("refunds") == 0);
+            } catch (org.awaitility.core.ConditionTimeoutException e) {
+                // Deleted anyway: a consumer still there is told its queue went.
             }
             deleteQueues();
         }, "refunds-queue-cleanup");

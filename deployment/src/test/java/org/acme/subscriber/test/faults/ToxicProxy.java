@@ -20,7 +20,14 @@ final class ToxicProxy implements AutoCloseable {
     private final ServerSocket server;
     private final int targetPort;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
-    private volatile boolean stalled;
+    /** Open (count 0) while bytes flow; a stall swaps in a closed one, which the reset opens again. */
+    private volatile java.util.concurrent.CountDownLatch flowing = new java.util.concurrent.CountDownLatch(0);
+    private final java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors
+            .newSingleThreadScheduledExecutor(runnable -> {
+                Thread thread = new Thread(runnable, "toxic-proxy-timer");
+                thread.setDaemon(true);
+                return thread;
+            });
 
     private ToxicProxy(int targetPort) throws IOException {
         this.targetPort = targetPort;
@@ -92,9 +99,8 @@ final class ToxicProxy implements AutoCloseable {
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                 int read;
                 while ((read = in.read(buffer)) >= 0) {
-                    while (stalled && !from.isClosed()) {
-                        Thread.sleep(10);
-                    }
+                    // Held here during a stall; the reset closes the sockets, so the write below then fails.
+                    flowing.await();
                     out.write(buffer, 0, read);
                     out.flush();
                 }
@@ -109,10 +115,20 @@ final class ToxicProxy implements AutoCloseable {
         thread.start();
     }
 
-    /** Holds every byte for {@code stall}, then resets every connection through the proxy. */
+    /** Holds every byte for {@code stall}, then resets every connection through the proxy; returns after the reset. */
     void stallThenReset(Duration stall) throws InterruptedException {
-        stalled = true;
-        Thread.sleep(stall.toMillis());
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        flowing = held;
+        try {
+            timer.schedule(this::reset, stall.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS).get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            held.countDown();
+        }
+    }
+
+    private void reset() {
         for (Socket socket : sockets) {
             try {
                 socket.setSoLinger(true, 0);
@@ -122,7 +138,6 @@ final class ToxicProxy implements AutoCloseable {
             close(socket);
         }
         sockets.clear();
-        stalled = false;
     }
 
     private static void close(Socket socket) {
@@ -135,6 +150,7 @@ final class ToxicProxy implements AutoCloseable {
 
     @Override
     public void close() {
+        timer.shutdownNow();
         try {
             server.close();
         } catch (IOException e) {

@@ -76,6 +76,10 @@ public class SubscriberEngine implements Connections {
     @Inject
     ObjectMapper objectMapper;
 
+    /** The runtime's publisher, for held copies; looked up when first needed (it depends on this engine). */
+    @Inject
+    jakarta.enterprise.inject.Instance<io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher> publisher;
+
     private final SettlementStats stats = new SettlementStats();
     private final InFlight inFlight = new InFlight();
     private final List<RunningSubscriber> running = new ArrayList<>();
@@ -374,7 +378,9 @@ public class SubscriberEngine implements Connections {
         // do not all serialize behind one loop. Its settlements all happen on this context's thread.
         Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
         InServiceDelay delay = inServiceDelays.computeIfAbsent(definition,
-                ignored -> new InServiceDelay(definition.subscription.queue, clock(), this::publishingConnection));
+                ignored -> new InServiceDelay(definition.subscription.queue, clock(),
+                        (exchange, routingKey, properties, body) -> publisher.get().publishConfirmed(exchange, routingKey,
+                                properties, body)));
         Settler settler = new Settler(channel, definition.subscription.queue, eventLoop, stats, inFlight::end, delay,
                 DelayStrategy.of(definition.subscription), config.retryCountHeader(),
                 definition.subscription.publishesCopies(),

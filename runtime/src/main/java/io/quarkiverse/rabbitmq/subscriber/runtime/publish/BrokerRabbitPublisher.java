@@ -107,6 +107,42 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
      */
     private CompletableFuture<Void> publishConfirmed(Context caller, String exchange, String routingKey, Object payload,
             Map<String, Object> headers) {
+        byte[] body;
+        AMQP.BasicProperties properties;
+        try {
+            body = encoder().encode(payload);
+            properties = properties(payload, headers);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return publishConfirmed(caller, exchange, routingKey, properties, body);
+    }
+
+    /**
+     * Publishes a message as it is ({@code mandatory}, in confirm mode): for the runtime's own messages, such as the
+     * copies the {@code IN_SERVICE} delay holds. The stage completes on a worker once the broker confirmed it, and
+     * fails when the broker nacked or returned it, did not confirm within the confirm timeout, or the channel closed
+     * first. Opening the channel waits for the broker: from an event loop that happens on a worker.
+     */
+    public CompletableFuture<Void> publishConfirmed(String exchange, String routingKey, AMQP.BasicProperties properties,
+            byte[] body) {
+        if (isReady(confirming) || !Context.isOnEventLoopThread()) {
+            return publishConfirmed(null, exchange, routingKey, properties, body);
+        }
+        CompletableFuture<Void> result = new CompletableFuture<>();
+        Infrastructure.getDefaultWorkerPool().execute(() -> publishConfirmed(null, exchange, routingKey, properties, body)
+                .whenComplete((ignored, failure) -> {
+                    if (failure == null) {
+                        result.complete(null);
+                    } else {
+                        result.completeExceptionally(failure);
+                    }
+                }));
+        return result;
+    }
+
+    private CompletableFuture<Void> publishConfirmed(Context caller, String exchange, String routingKey,
+            AMQP.BasicProperties properties, byte[] body) {
         CompletableFuture<Void> delivered = new CompletableFuture<>();
         Duration timeout = config.publisher().confirmTimeout();
         CompletableFuture<Void> result = new CompletableFuture<>();
@@ -120,8 +156,6 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
             completeOn(caller, delivered, reported);
         });
         try {
-            byte[] body = encoder().encode(payload);
-            AMQP.BasicProperties properties = properties(payload, headers);
             synchronized (this) {
                 BrokerChannel channel = confirmingChannel();
                 Pending pending = new Pending(key(properties.getMessageId(), exchange, routingKey), result);

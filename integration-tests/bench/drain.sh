@@ -38,6 +38,7 @@ for _ in $(seq 1 600); do
   sleep 0.5
 done
 ours=$(grep -o 'BENCH drained.*' "$log" | grep -o '[0-9]* msg/s' | grep -o '[0-9]*')
+cpu=$(grep -o 'BENCH cpu per message.*' "$log" | sed 's/BENCH //')
 rss_kb=$(grep VmHWM /proc/$pid/status | grep -o '[0-9]*')
 kill $pid; wait $pid 2>/dev/null || true
 trap - EXIT
@@ -61,6 +62,7 @@ java -cp "$amqp" "$here/Fill.java" "$queue" delete
 
 echo
 echo "subscriber ($mode, -Xmx64m): ${ours} msg/s, peak RSS $((rss_kb / 1024)) MiB"
+echo "  app $cpu"
 echo "PerfTest -x 0 -y 1 -q 250:   ${theirs} msg/s (single acks)"
 echo "PerfTest -q 1000 -A 100:     ${multi} msg/s (multiple acks)"
 if [ "$mode" = "worker" ]; then

@@ -47,6 +47,10 @@ public final class HandlerDispatcher {
     private int running;
     private boolean startingWaiting;
     private final java.util.ArrayDeque<Waiting> waiting = new java.util.ArrayDeque<>();
+    /** See {@link #takesDeliveriesDirectly()}. */
+    private final boolean direct;
+    /** Deliveries handed to handlers from the client's thread, not yet in the ack window. */
+    private final java.util.Queue<InboundDelivery> arrivals = io.netty.util.internal.PlatformDependent.newMpscQueue();
 
     public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler,
             Context eventLoop) {
@@ -56,7 +60,44 @@ public final class HandlerDispatcher {
         this.invoker = definition.invoker.getValue();
         this.decoder = decoder;
         this.settler = settler;
-        this.completions = new Completions(eventLoop, this::complete);
+        this.direct = definition.executionModel != SubscriberDefinition.ExecutionModel.EVENT_LOOP && concurrency == 0;
+        this.completions = new Completions(eventLoop, (context, delivery, result) -> {
+            recordArrivals();
+            complete(context, delivery, result);
+        });
+    }
+
+    /**
+     * True when deliveries skip the event loop on their way to the handler: off-loop handlers with no concurrency
+     * bound (a bound keeps its waiting line on the event loop).
+     */
+    public boolean takesDeliveriesDirectly() {
+        return direct;
+    }
+
+    /**
+     * Called on the client's delivering thread, in delivery order, when {@link #takesDeliveriesDirectly()}: starts the
+     * handler on its own thread at once. The event loop records the arrival (the delivery's place in the ack window)
+     * when it next handles a completion, before that completion: a delivery's completion follows its arrival, and
+     * arrivals are recorded in delivery order, so every earlier delivery is in the window, in flight or not, and a
+     * multiple ack can never cover one still running.
+     */
+    public void arrive(Context context, InboundDelivery delivery) {
+        arrivals.offer(delivery);
+        try {
+            submit(context, delivery);
+        } catch (Throwable t) {
+            completions.offer(context, delivery, new HandlerFailure(t));
+        }
+    }
+
+    /** On the event loop: takes the arrivals recorded since the last call into the ack window. */
+    private void recordArrivals() {
+        InboundDelivery arrived;
+        while ((arrived = arrivals.poll()) != null) {
+            settler.received(arrived);
+            running++;
+        }
     }
 
     /** Called on the delivery's duplicated event-loop context, in the order deliveries arrived. */
@@ -73,18 +114,28 @@ public final class HandlerDispatcher {
     private void start(Context context, InboundDelivery delivery) {
         running++;
         try {
-            switch (definition.executionModel) {
-                case EVENT_LOOP -> complete(context, delivery, run(delivery));
-                // run() never throws: every result, a failure included, goes back through the completions. The
-                // payload is decoded there too, off the event loop: a large body must not stall every subscriber on it.
-                // With the delivery's context current while the handler runs, as executeBlocking would have it.
-                case WORKER -> workers.submit(() -> ((ContextInternal) context).dispatch(delivery,
-                        ignored -> completions.offer(context, delivery, run(delivery))));
-                case VIRTUAL_THREAD -> VirtualThreadsRecorder.getCurrent()
-                        .execute(() -> completions.offer(context, delivery, run(delivery)));
+            if (definition.executionModel == SubscriberDefinition.ExecutionModel.EVENT_LOOP) {
+                complete(context, delivery, run(delivery));
+            } else {
+                submit(context, delivery);
             }
         } catch (Throwable t) {
             complete(context, delivery, new HandlerFailure(t));
+        }
+    }
+
+    /**
+     * Runs an off-loop handler on its thread; its result comes back through the completions. run() never throws: every
+     * result, a failure included, goes back that way. The payload is decoded there too, off the event loop: a large
+     * body must not stall every subscriber on it. Throws only when the pool refuses the task.
+     */
+    private void submit(Context context, InboundDelivery delivery) {
+        if (definition.executionModel == SubscriberDefinition.ExecutionModel.WORKER) {
+            // With the delivery's context current while the handler runs, as executeBlocking would have it.
+            workers.submit(() -> ((ContextInternal) context).dispatch(delivery,
+                    ignored -> completions.offer(context, delivery, run(delivery))));
+        } else {
+            VirtualThreadsRecorder.getCurrent().execute(() -> completions.offer(context, delivery, run(delivery)));
         }
     }
 

@@ -14,9 +14,11 @@ import io.vertx.core.Context;
 import io.vertx.core.impl.ContextInternal;
 
 /**
- * Receives deliveries on amqp-client's dispatch thread and hands them to the subscriber's event loop. Deliveries
- * queue up in an inbox, and the event loop is woken once per burst rather than once per message; it then runs each
- * delivery on a fresh duplicated context (so handler-local data does not leak between messages), in arrival order.
+ * Receives deliveries on amqp-client's dispatch thread. An event-loop handler's deliveries queue up in an inbox, and the
+ * event loop is woken once per burst rather than once per message; it then runs each delivery on a fresh duplicated
+ * context (so handler-local data does not leak between messages), in arrival order. A worker or virtual-thread
+ * handler's deliveries go from here straight to the handler's thread (see {@link HandlerDispatcher#arrive}): waking
+ * the event loop only to pass them on cost a thread wake-up per burst, about a third of a worker drain.
  */
 public final class SubscriberConsumer implements DeliveryHandler {
 
@@ -68,7 +70,13 @@ public final class SubscriberConsumer implements DeliveryHandler {
             inFlight.end(1);
             return;
         }
-        inbox.offer(new InboundDelivery(queue, envelope, properties, body, retryCountHeader));
+        InboundDelivery delivery = new InboundDelivery(queue, envelope, properties, body, retryCountHeader);
+        if (dispatcher.takesDeliveriesDirectly()) {
+            // Worker and virtual-thread handlers: straight to the handler's thread, without waking the event loop.
+            dispatcher.arrive(newContext(), delivery);
+            return;
+        }
+        inbox.offer(delivery);
         if (drainScheduled.compareAndSet(false, true)) {
             eventLoop.runOnContext(ignored -> drain());
         }
@@ -86,9 +94,15 @@ public final class SubscriberConsumer implements DeliveryHandler {
         drainScheduled.set(false);
         InboundDelivery delivery;
         while ((delivery = inbox.poll()) != null) {
-            ContextInternal context = (ContextInternal) VertxContext.createNewDuplicatedContext(eventLoop);
-            VertxContextSafetyToggle.setContextSafe(context, true);
+            ContextInternal context = newContext();
             context.dispatch(delivery, next -> dispatcher.dispatch(context, next));
         }
+    }
+
+    /** A fresh duplicated context of the subscriber's event loop for one delivery: safe to create on any thread. */
+    private ContextInternal newContext() {
+        ContextInternal context = (ContextInternal) VertxContext.createNewDuplicatedContext(eventLoop);
+        VertxContextSafetyToggle.setContextSafe(context, true);
+        return context;
     }
 }

@@ -5,7 +5,7 @@
 #
 #   integration-tests/bench/faults.sh [messages]     (default 50000)
 #
-# Then the cluster run (deployment's ClusterFailoverTest: 10,000 messages in a quorum queue, the application's node
+# Then the cluster run (deployment's ClusterFailoverTest: 20,000 messages in a quorum queue, the application's node
 # stopped, then the queue's leader) when a three-node cluster answers on 5701-5703 (.ci/cluster start first).
 #
 # Needs RabbitMQ on 127.0.0.1:5672 (guest/guest), rabbitmqctl, and the extension installed (./mvnw -DskipTests install).

@@ -28,13 +28,23 @@ final class Workload {
     final AtomicInteger deliveries = new AtomicInteger();
     /** Each delivery's queue, attempt and redelivered flag, by id (for the report when one goes missing). */
     final Map<String, List<String>> seen = new ConcurrentHashMap<>();
+    /** How long each delivery's handling takes. */
+    private final long workNanos;
+
+    Workload() {
+        this(100_000);
+    }
+
+    Workload(long workNanos) {
+        this.workNanos = workNanos;
+    }
 
     Outcome handle(String body, int attempt, Delivery delivery) {
         deliveries.incrementAndGet();
         seen.computeIfAbsent(body, id -> new CopyOnWriteArrayList<>())
                 .add(delivery.queue() + ":" + attempt + (delivery.redelivered() ? "r" : ""));
         // A little work per message, so the faults land while messages still flow.
-        LockSupport.parkNanos(100_000);
+        LockSupport.parkNanos(workNanos);
         Outcome outcome = switch (Integer.parseInt(body) % 10) {
             case 0 -> Outcome.drop();
             case 1, 2 -> attempt == 1 ? Outcome.retry() : Outcome.ack();

@@ -43,6 +43,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.settle.SettlementStats;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyDeclarer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Attachment;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -54,10 +56,11 @@ import io.vertx.core.impl.VertxInternal;
  * Owns the connections and the consumers: starts them once the application has started, and on shutdown stops taking
  * deliveries, lets the handlers in flight finish and settle, then closes channels and connections.
  * <p>
- * The engine's lock is held across broker round-trips (starting, resubscribing). The client's own threads (the
- * connection's reader runs shutdown and recovery listeners; its consumer threads run cancellations) therefore never
- * take it: every broker callback is handed to a worker first. A reader thread waiting for the lock would never read
- * the reply the lock's holder waits for, and the whole connection would freeze.
+ * Each subscriber's life after startup (a cut, a cancellation, consuming again) is its {@link SubscriberSupervisor}'s:
+ * explicit states, and steps that wait for the broker run on the subscriber's own serial lane, under no lock. The
+ * engine's lock only guards opening the connection and the first start, before which no subscriber exists; no broker
+ * callback takes it (a reader thread waiting for a lock whose holder waits for a reply the reader would read freezes
+ * the whole connection).
  */
 @Singleton
 public class SubscriberEngine implements Connections {
@@ -82,7 +85,10 @@ public class SubscriberEngine implements Connections {
 
     private final SettlementStats stats = new SettlementStats();
     private final InFlight inFlight = new InFlight();
-    private final List<RunningSubscriber> running = new ArrayList<>();
+    /** One per subscriber once started; replaced, never changed. */
+    private volatile List<SubscriberSupervisor> supervisors = List.of();
+    /** A reconnection whose "every subscriber consumes again" line is still to be logged, or null. */
+    private final java.util.concurrent.atomic.AtomicReference<String> reconnectedTo = new java.util.concurrent.atomic.AtomicReference<>();
     private List<SubscriberDefinition> definitions = List.of();
     private TopologyPlan topology = new TopologyPlan(List.of(), List.of(), List.of());
     /**
@@ -101,10 +107,6 @@ public class SubscriberEngine implements Connections {
     private final Object clockLock = new Object();
     /** Reconnection and resubscription waits ({@code quarkus.rabbitmq-subscriber.recovery.*}). */
     private volatile Backoff backoff;
-    /** Failed attempts to subscribe again, per subscriber that the broker stopped; gone once it consumes again. */
-    private final Map<SubscriberDefinition, Integer> resubscribeAttempts = new ConcurrentHashMap<>();
-    /** Why each subscriber the broker stopped does not consume now, by queue (readiness reads it). */
-    private final Map<String, String> notConsuming = new ConcurrentHashMap<>();
     /** Why the subscribers' connection is down, or null. */
     private volatile String connectionDown;
     /** Set once every subscriber consumed for the first time. */
@@ -113,10 +115,6 @@ public class SubscriberEngine implements Connections {
     private volatile boolean stopping;
     /** Set when the connection is closed for good. */
     private volatile boolean stopped;
-
-    private record RunningSubscriber(SubscriberDefinition definition, BrokerChannel channel, SubscriberConsumer consumer,
-            String consumerTag, InServiceDelay delay) {
-    }
 
     /** The synthetic bean of what the build found (see {@code SubscriberRecorder}). */
     @Inject
@@ -313,14 +311,19 @@ public class SubscriberEngine implements Connections {
     }
 
     synchronized void start() throws Exception {
-        if (definitions.isEmpty() || !running.isEmpty()) {
+        if (definitions.isEmpty() || !supervisors.isEmpty()) {
             return;
         }
         prepareTopology();
         try {
             BrokerConnection connection = connection();
+            List<SubscriberSupervisor> started = new ArrayList<>();
             for (SubscriberDefinition definition : definitions) {
-                running.add(startOne(connection, definition));
+                SubscriberSupervisor supervisor = supervisorOf(definition);
+                // Listed before it consumes: a failure further on stops it with the others.
+                started.add(supervisor);
+                supervisors = List.copyOf(started);
+                supervisor.start(connection);
             }
         } catch (Exception | Error e) {
             // Quarkus does not fire ShutdownEvent for an application that failed to start: release everything here.
@@ -328,8 +331,8 @@ public class SubscriberEngine implements Connections {
             throw e;
         }
         started = true;
-        LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", running.size(), connection.describe(),
-                running.stream().map(r -> r.definition().subscription.queue).toList());
+        LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", supervisors.size(), connection.describe(),
+                supervisors.stream().map(SubscriberSupervisor::queue).toList());
         for (SubscriberDefinition definition : definitions) {
             if (definition.subscription.delay == io.quarkiverse.rabbitmq.subscriber.Delay.IN_SERVICE) {
                 LOG.infof("Queue '%s': retryAfter copies wait in this service (delay IN_SERVICE). A graceful stop "
@@ -356,7 +359,14 @@ public class SubscriberEngine implements Connections {
         if (down != null) {
             problems.put("connection", down);
         }
-        notConsuming.forEach((queue, why) -> problems.put("queue " + queue, "not consuming: " + why));
+        if (started) {
+            for (SubscriberSupervisor supervisor : supervisors) {
+                String why = supervisor.notConsumingBecause();
+                if (why != null) {
+                    problems.put("queue " + supervisor.queue(), "not consuming: " + why);
+                }
+            }
+        }
         BrokerConnection publishing = publishingConnection;
         if (publishing != null) {
             publishing.blockedBecause().ifPresent(reason -> problems.put("publisher",
@@ -371,7 +381,37 @@ public class SubscriberEngine implements Connections {
                 .mapToInt(entry -> entry.getValue().pending()).sum();
     }
 
-    private RunningSubscriber startOne(BrokerConnection connection, SubscriberDefinition definition) throws Exception {
+    /** A subscriber's supervisor: it subscribes through the engine's connection and topology. */
+    private SubscriberSupervisor supervisorOf(SubscriberDefinition definition) {
+        SubscriberSupervisor[] self = new SubscriberSupervisor[1];
+        self[0] = new SubscriberSupervisor(definition.method, definition.subscription.queue,
+                new SubscriberSupervisor.Subscribing() {
+                    @Override
+                    public BrokerConnection connection() {
+                        return SubscriberEngine.this.connection();
+                    }
+
+                    @Override
+                    public void prepareQueues(BrokerConnection connection) throws Exception {
+                        SubscriberEngine.this.prepareQueues(connection, topology.ownedBy(definition.subscription));
+                    }
+
+                    @Override
+                    public Attachment attach(BrokerConnection connection, long generation) throws Exception {
+                        return SubscriberEngine.this.attach(connection, definition, self[0], generation);
+                    }
+
+                    @Override
+                    public void consumingAgain() {
+                        logWhenAllConsume();
+                    }
+                }, backoff(), clock(), this::offTheClientThread);
+        return self[0];
+    }
+
+    /** Opens a channel for the subscriber and consumes on it; losses are reported to its supervisor. */
+    private Attachment attach(BrokerConnection connection, SubscriberDefinition definition,
+            SubscriberSupervisor supervisor, long generation) throws Exception {
         BrokerChannel channel = connection.createChannel();
         channel.qos(definition.subscription.prefetch > 0 ? definition.subscription.prefetch : config.prefetch());
         // Each subscriber gets an event-loop context; Vert.x spreads them over its event loops in turn, so subscribers
@@ -390,35 +430,16 @@ public class SubscriberEngine implements Connections {
                 settler, eventLoop);
         SubscriberConsumer consumer = new SubscriberConsumer(definition.subscription.queue, eventLoop, dispatcher, inFlight,
                 config.retryCountHeader(),
-                () -> offTheClientThread(() -> subscriberLost(definition, "the broker cancelled its consumer")),
+                () -> supervisor.lost(generation, "the broker cancelled its consumer"),
                 LaunchMode.current() == LaunchMode.DEVELOPMENT ? ReloadOnMessage.scan() : null);
-        channel.onBrokerClose(reason -> offTheClientThread(
-                () -> subscriberLost(definition, "the broker closed its channel: " + reason.replyText())));
-        String tag = channel.consume(definition.subscription.queue, consumer);
-        return new RunningSubscriber(definition, channel, consumer, tag, delay);
-    }
-
-    /**
-     * The broker stopped a subscriber's consumer (its queue was deleted, its channel closed on an error, a consumer
-     * timeout): say so, and subscribe again, declaring the queue again where the application declares topology.
-     */
-    private void subscriberLost(SubscriberDefinition definition, String why) {
-        if (stopping) {
-            return;
+        channel.onBrokerClose(reason -> supervisor.lost(generation, "the broker closed its channel: "
+                + reason.replyText()));
+        try {
+            return Attachment.of(channel, consumer, channel.consume(definition.subscription.queue, consumer));
+        } catch (Exception | Error e) {
+            channel.close();
+            throw e;
         }
-        int attempt = resubscribeAttempts.merge(definition, 1, Integer::sum);
-        Duration wait = Duration.ofMillis(backoff().getDelay(attempt));
-        notConsuming.put(definition.subscription.queue, why);
-        if (attempt == 1) {
-            LOG.errorf("%s stopped consuming queue '%s': %s. Subscribing again in %d ms, then with back-off", definition.method,
-                    definition.subscription.queue, why, wait.toMillis());
-        } else {
-            // One ERROR per loss; the attempts after it are WARN, spaced by the back-off.
-            LOG.warnf("%s still does not consume queue '%s' (attempt %d): %s. Trying again in %d ms", definition.method,
-                    definition.subscription.queue, attempt - 1, why, wait.toMillis());
-        }
-        // Subscribing waits for the broker's answers: off the event loop the wall clock's timer fires on.
-        clock().schedule(wait, () -> offTheClientThread(() -> resubscribe(definition)));
     }
 
     /** One WARN per cut; amqp-client reopens the connection, then {@link #connectionRecovered} consumes again. */
@@ -427,44 +448,40 @@ public class SubscriberEngine implements Connections {
             return;
         }
         connectionDown = "lost the connection to " + lost.describe() + " (" + reason + ")";
+        for (SubscriberSupervisor supervisor : supervisors) {
+            supervisor.connectionLost(reason);
+        }
         LOG.warnf("Lost the connection to %s (%s). Reconnecting %s; the %d subscriber(s) consume again once it "
                 + "is back, and RabbitMQ requeues the deliveries left unsettled, so none is lost", lost.describe(),
                 reason, backoff().describe(), definitions.size());
     }
 
     /**
-     * The connection and its channels are open again, with no consumer on them: declare (or check) the queues again,
-     * since a broker that restarted may have lost them, and consume again on each subscriber's own channel. Deliveries
+     * The connection and its channels are open again, with no consumer on them: each supervisor declares (or checks)
+     * its queues again, since a broker that restarted may have lost them, and consumes again on its channel. Deliveries
      * from before the cut that are settled now are not sent: amqp-client drops acks of tags from an earlier
      * connection, and the broker has requeued those messages already.
      */
     private void connectionRecovered(BrokerConnection recovered) {
-        List<String> again = new ArrayList<>();
-        synchronized (this) {
-            if (stopping || recovered != connection) {
-                return;
-            }
-            connectionDown = null;
-            for (int i = 0; i < running.size(); i++) {
-                RunningSubscriber subscriber = running.get(i);
-                SubscriberDefinition definition = subscriber.definition();
-                try {
-                    prepareQueues(recovered, topology.ownedBy(definition.subscription));
-                    String tag = subscriber.channel().consume(definition.subscription.queue, subscriber.consumer());
-                    running.set(i, new RunningSubscriber(definition, subscriber.channel(), subscriber.consumer(), tag,
-                            subscriber.delay()));
-                    again.add(definition.subscription.queue);
-                    notConsuming.remove(definition.subscription.queue);
-                } catch (Exception e) {
-                    subscriberLost(definition, "consuming again after the connection came back failed: " + e.getMessage());
-                }
-            }
+        if (stopping || recovered != connection) {
+            return;
         }
-        if (again.size() == definitions.size()) {
-            LOG.infof("Reconnected to %s: every subscriber consumes again %s", recovered.describe(), again);
-        } else {
-            LOG.infof("Reconnected to %s: %d of %d subscriber(s) consume again %s; the others retry", recovered.describe(),
-                    again.size(), definitions.size(), again);
+        connectionDown = null;
+        reconnectedTo.set(recovered.describe());
+        for (SubscriberSupervisor supervisor : supervisors) {
+            supervisor.connectionRecovered();
+        }
+    }
+
+    /** One INFO once every subscriber consumes again after a reconnection. */
+    private void logWhenAllConsume() {
+        List<SubscriberSupervisor> all = supervisors;
+        if (all.stream().allMatch(s -> s.state() == SubscriberSupervisor.State.CONSUMING)) {
+            String to = reconnectedTo.getAndSet(null);
+            if (to != null) {
+                LOG.infof("Reconnected to %s: every subscriber consumes again %s", to,
+                        all.stream().map(SubscriberSupervisor::queue).toList());
+            }
         }
     }
 
@@ -476,56 +493,19 @@ public class SubscriberEngine implements Connections {
         }
     }
 
-    private void resubscribe(SubscriberDefinition definition) {
-        synchronized (this) {
-            if (stopping) {
-                return;
-            }
-            for (int i = 0; i < running.size(); i++) {
-                RunningSubscriber old = running.get(i);
-                if (old.definition() != definition) {
-                    continue;
-                }
-                try {
-                    BrokerConnection connection = connection();
-                    prepareQueues(connection, topology.ownedBy(definition.subscription));
-                    old.consumer().stopTakingDeliveries();
-                    old.channel().close();
-                    RunningSubscriber fresh = startOne(connection, definition);
-                    running.set(i, fresh);
-                    resubscribeAttempts.remove(definition);
-                    notConsuming.remove(definition.subscription.queue);
-                    LOG.infof("%s consumes queue '%s' again", definition.method, definition.subscription.queue);
-                    return;
-                } catch (Exception e) {
-                    notConsuming.put(definition.subscription.queue, "subscribing again failed: " + e.getMessage());
-                    subscriberLost(definition, "subscribing again failed: " + e.getMessage());
-                    return;
-                }
-            }
-        }
-    }
-
     /**
      * Graceful stop; safe to call more than once. The wait for handlers in flight happens outside the engine's lock,
      * so a handler that needs the connection (to publish) can still get it meanwhile.
      */
     public void stop() {
-        List<RunningSubscriber> stopping;
         synchronized (this) {
             if (this.stopping) {
                 return;
             }
             this.stopping = true;
-            stopping = new ArrayList<>(running);
         }
-        for (RunningSubscriber subscriber : stopping) {
-            subscriber.consumer().stopTakingDeliveries();
-            try {
-                subscriber.channel().cancel(subscriber.consumerTag());
-            } catch (Exception e) {
-                LOG.debugf("Cancelling the consumer of '%s' failed: %s", subscriber.definition().subscription.queue, e);
-            }
+        for (SubscriberSupervisor supervisor : supervisors) {
+            supervisor.stopTaking();
         }
         Duration timeout = config.shutdownTimeout();
         try {
@@ -542,10 +522,9 @@ public class SubscriberEngine implements Connections {
         }
         synchronized (this) {
             stopped = true;
-            for (RunningSubscriber subscriber : running) {
-                subscriber.channel().close();
+            for (SubscriberSupervisor supervisor : supervisors) {
+                supervisor.close();
             }
-            running.clear();
             if (connection != null) {
                 connection.close();
                 connection = null;

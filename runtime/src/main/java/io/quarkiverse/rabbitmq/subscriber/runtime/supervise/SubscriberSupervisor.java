@@ -1,0 +1,258 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.supervise;
+
+import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.jboss.logging.Logger;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.Backoff;
+
+/**
+ * One subscriber's life on the broker, as explicit states: {@link State#CONSUMING}, {@link State#RECOVERING} (the
+ * connection is down, or the broker cancelled its consumer or closed its channel) and {@link State#STOPPED}.
+ * <p>
+ * Every step that talks to the broker after startup (consume again once the connection is back, subscribe again on a
+ * fresh channel after the broker stopped the consumer, with back-off) runs on the subscriber's own {@link SerialLane}:
+ * steps never overlap, so no lock is held while waiting for RabbitMQ, and the client's threads that report a cut or a
+ * cancellation only queue a step. A loss is one ERROR (a cut: the engine's one WARN); retries after it are WARNs spaced
+ * by the back-off.
+ */
+public final class SubscriberSupervisor {
+
+    private static final Logger LOG = Logger.getLogger(SubscriberSupervisor.class);
+
+    public enum State {
+        STARTING,
+        CONSUMING,
+        RECOVERING,
+        STOPPED
+    }
+
+    /** What a supervisor needs from the engine that owns the connection. */
+    public interface Subscribing {
+        /** The subscribers' connection (may throw while it is down or closed). */
+        BrokerConnection connection();
+
+        /** Declares (or checks) the queues this subscriber needs. */
+        void prepareQueues(BrokerConnection connection) throws Exception;
+
+        /**
+         * Opens a channel and consumes on it; the consumer reports its loss with {@code generation} (see
+         * {@link #lost}).
+         */
+        Attachment attach(BrokerConnection connection, long generation) throws Exception;
+
+        /** Told on the lane each time this subscriber consumes again after a loss or a cut. */
+        void consumingAgain();
+    }
+
+    private final String subscriber;
+    private final String queue;
+    private final Subscribing subscribing;
+    private final Backoff backoff;
+    private final Clock clock;
+    private final SerialLane lane;
+
+    private final AtomicReference<State> state = new AtomicReference<>(State.STARTING);
+    /** Why it does not consume, while it does not. */
+    private volatile String why = "starting";
+    private volatile Attachment attachment;
+    /** Counts attachments: a loss reported by an earlier one is old news. */
+    private volatile long generation;
+    /** Failed attempts since the last loss; lane only. */
+    private int attempts;
+    /** The broker stopped the consumer: it subscribes again on a fresh channel, not on the recovered one. Lane only. */
+    private boolean needsFreshChannel;
+
+    /**
+     * @param subscriber the handler method, for logs
+     * @param pool where the supervision steps run (a worker pool: they wait for the broker)
+     */
+    public SubscriberSupervisor(String subscriber, String queue, Subscribing subscribing, Backoff backoff, Clock clock,
+            Executor pool) {
+        this.subscriber = subscriber;
+        this.queue = queue;
+        this.subscribing = subscribing;
+        this.backoff = backoff;
+        this.clock = clock;
+        this.lane = new SerialLane(pool);
+    }
+
+    public String queue() {
+        return queue;
+    }
+
+    public State state() {
+        return state.get();
+    }
+
+    /** Why it does not consume now; null while it does. */
+    public String notConsumingBecause() {
+        State now = state.get();
+        return now == State.CONSUMING ? null : now == State.STOPPED ? "stopped" : why;
+    }
+
+    /** Subscribes for the first time, on the caller's thread: a failure fails the application's startup. */
+    public void start(BrokerConnection connection) throws Exception {
+        long next = ++generation;
+        attachment = subscribing.attach(connection, next);
+        why = null;
+        state.compareAndSet(State.STARTING, State.CONSUMING);
+    }
+
+    /**
+     * The broker stopped the consumer of attachment {@code generation} (cancelled it, or closed its channel). Any thread;
+     * the work happens on the lane.
+     */
+    public void lost(long generation, String reason) {
+        lane.execute(() -> {
+            if (generation != this.generation || !recovering(reason)) {
+                return;
+            }
+            needsFreshChannel = true;
+            attempts = 0;
+            Duration wait = delay();
+            LOG.errorf("%s stopped consuming queue '%s': %s. Subscribing again in %d ms, then with back-off", subscriber,
+                    queue, reason, wait.toMillis());
+            scheduleAttempt(wait);
+        });
+    }
+
+    /** The connection is cut: amqp-client reconnects; nothing to do but say so until it is back. */
+    public void connectionLost(String reason) {
+        lane.execute(() -> {
+            if (state.get() == State.CONSUMING) {
+                recovering("the connection is down (" + reason + ")");
+            }
+        });
+    }
+
+    /**
+     * amqp-client reopened the connection and this subscriber's channel, with no consumer on it: declare (or check) the
+     * queues again, since a restarted broker may have lost them, and consume again on the same channel.
+     */
+    public void connectionRecovered() {
+        lane.execute(() -> {
+            if (state.get() != State.RECOVERING || attachment == null) {
+                return;
+            }
+            if (!needsFreshChannel) {
+                try {
+                    BrokerConnection connection = subscribing.connection();
+                    subscribing.prepareQueues(connection);
+                    attachment.consumeAgain(queue);
+                    consuming();
+                    return;
+                } catch (Exception e) {
+                    // The channel did not come back usable: start over on a fresh one.
+                    needsFreshChannel = true;
+                    attempts = 0;
+                    why = "consuming again after the connection came back failed: " + describe(e);
+                    Duration wait = delay();
+                    LOG.errorf("%s stopped consuming queue '%s': %s. Subscribing again in %d ms, then with back-off",
+                            subscriber, queue, why, wait.toMillis());
+                    scheduleAttempt(wait);
+                    return;
+                }
+            }
+            // Waiting for a fresh subscription: try now that the connection is back.
+            attempt();
+        });
+    }
+
+    /** Stops taking deliveries and cancels the consumer. Any thread; what is in flight still settles. */
+    public void stopTaking() {
+        state.set(State.STOPPED);
+        Attachment current = attachment;
+        if (current != null) {
+            current.cancel();
+        }
+    }
+
+    /** Closes the channel, after {@link #stopTaking()} and the wait for deliveries in flight. */
+    public void close() {
+        state.set(State.STOPPED);
+        Attachment current = attachment;
+        if (current != null) {
+            current.close();
+        }
+    }
+
+    private void scheduleAttempt(Duration wait) {
+        long expected = generation;
+        clock.schedule(wait, () -> lane.execute(() -> {
+            // A subscription that succeeded meanwhile (the connection came back) makes this attempt moot.
+            if (generation == expected) {
+                attempt();
+            }
+        }));
+    }
+
+    /** Subscribes again on a fresh channel; on failure, tries again after the back-off. Lane only. */
+    private void attempt() {
+        if (state.get() != State.RECOVERING) {
+            return;
+        }
+        try {
+            BrokerConnection connection = subscribing.connection();
+            subscribing.prepareQueues(connection);
+            Attachment old = attachment;
+            if (old != null) {
+                old.close();
+            }
+            long next = generation + 1;
+            Attachment fresh = subscribing.attach(connection, next);
+            generation = next;
+            attachment = fresh;
+            if (state.get() == State.STOPPED) {
+                // Stopped while subscribing: the stop did not see this attachment.
+                fresh.close();
+                return;
+            }
+            consuming();
+            LOG.infof("%s consumes queue '%s' again", subscriber, queue);
+        } catch (Exception e) {
+            attempts++;
+            why = "subscribing again failed: " + describe(e);
+            Duration wait = delay();
+            LOG.warnf("%s still does not consume queue '%s' (attempt %d): %s. Trying again in %d ms", subscriber, queue,
+                    attempts, why, wait.toMillis());
+            scheduleAttempt(wait);
+        }
+    }
+
+    private void consuming() {
+        attempts = 0;
+        needsFreshChannel = false;
+        why = null;
+        // Unless a stop came first.
+        if (state.compareAndSet(State.RECOVERING, State.CONSUMING)) {
+            subscribing.consumingAgain();
+        }
+    }
+
+    /** Enters RECOVERING for this reason unless stopped; false when stopped. */
+    private boolean recovering(String reason) {
+        why = reason;
+        for (;;) {
+            State now = state.get();
+            if (now == State.STOPPED) {
+                return false;
+            }
+            if (now == State.RECOVERING || state.compareAndSet(now, State.RECOVERING)) {
+                return true;
+            }
+        }
+    }
+
+    private Duration delay() {
+        return Duration.ofMillis(backoff.getDelay(attempts + 1));
+    }
+
+    private static String describe(Exception e) {
+        return e.getMessage() != null ? e.getMessage() : e.toString();
+    }
+}

@@ -18,17 +18,30 @@ export class QwcRabbitmqSubscriberSubscriptions extends LitElement {
         _subscriptions: { state: true },
         _topology: { state: true },
         _queues: { state: true },
+        _outcomes: { state: true },
     };
 
     connectedCallback() {
         super.connectedCallback();
         this._refresh();
+        // The outcome counters are live: read them every second while the page is open.
+        this._timer = setInterval(() => this._refreshOutcomes(), 1000);
+    }
+
+    disconnectedCallback() {
+        clearInterval(this._timer);
+        super.disconnectedCallback();
+    }
+
+    _refreshOutcomes() {
+        this.jsonRpc.outcomes().then(response => this._outcomes = response.result);
     }
 
     _refresh() {
         this.jsonRpc.subscriptions().then(response => this._subscriptions = response.result);
         this.jsonRpc.topology().then(response => this._topology = response.result);
         this.jsonRpc.queues().then(response => this._queues = response.result);
+        this._refreshOutcomes();
     }
 
     render() {
@@ -44,6 +57,17 @@ export class QwcRabbitmqSubscriberSubscriptions extends LitElement {
                 <vaadin-grid-column path="executionModel" header="Runs on" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="heldCopies" header="Held copies" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="method" auto-width></vaadin-grid-column>
+            </vaadin-grid>
+            <h3>Outcomes (live; ${this._outcomes?.inFlight ?? 0} in flight)</h3>
+            <vaadin-grid .items="${this._outcomes?.queues || []}" all-rows-visible theme="row-stripes">
+                <vaadin-grid-column path="queue" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="ack" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="retry" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="retry-after" header="Retry after" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="drop" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="dead-letter" header="Dead letter" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="undecodable" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="failure" auto-width></vaadin-grid-column>
             </vaadin-grid>
             <h3>Queues <vaadin-button theme="small" @click="${() => this._refresh()}">Refresh</vaadin-button></h3>
             <vaadin-grid .items="${this._queues || []}" all-rows-visible theme="row-stripes">

@@ -77,6 +77,15 @@ class DevUiTest {
             }
             assertEquals(0, depth(rpc, "devui.refunds.retry"));
             assertEquals(1, depth(rpc, "devui.refunds.dead"), "the third delivery was the last");
+
+            // The live counters: two delayed retries, then the dead letter at the cap.
+            JsonObject outcomes = (JsonObject) rpc.call(NAMESPACE + "outcomes", new JsonObject());
+            JsonObject counts = outcomes.getJsonArray("queues").getJsonObject(0);
+            assertEquals("devui.refunds", counts.getString("queue"));
+            assertEquals(2, counts.getInteger("retry-after"), counts::encode);
+            assertEquals(1, counts.getInteger("dead-letter"), counts::encode);
+            assertEquals(0, counts.getInteger("ack"), counts::encode);
+            assertEquals(0, outcomes.getInteger("inFlight"));
         }
     }
 

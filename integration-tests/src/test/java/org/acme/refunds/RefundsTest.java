@@ -34,6 +34,19 @@ class RefundsTest {
     }
 
     @Test
+    void metricsShowAtQMetrics() {
+        submit(151, "4242-ok");
+        await().untilAsserted(() -> given().get("/refunds/processed").then().body("id", hasItem(151)));
+        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        for (String expected : List.of("quarkus_rabbitmq_subscriber_outcomes_total{outcome=\"ack\",queue=\"refunds\"}",
+                "messaging_client_consumed_messages_total{", "messaging_process_duration_seconds_bucket{",
+                "messaging_client_operation_duration_seconds_count{", "quarkus_rabbitmq_subscriber_deliveries_in_flight",
+                "quarkus_rabbitmq_subscriber_delayed_pending{queue=\"refunds\"}")) {
+            org.junit.jupiter.api.Assertions.assertTrue(metrics.contains(expected), expected + " in\n" + metrics);
+        }
+    }
+
+    @Test
     void anAcceptedRefundIsProcessedOnce() {
         submit(101, "4242-ok");
         await().untilAsserted(() -> given().get("/refunds/processed").then().body("id", hasItem(101)));

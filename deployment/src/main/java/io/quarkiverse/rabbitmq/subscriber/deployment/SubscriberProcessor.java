@@ -3,6 +3,7 @@ package io.quarkiverse.rabbitmq.subscriber.deployment;
 import static io.quarkiverse.rabbitmq.subscriber.deployment.SubscriberDotNames.*;
 
 import java.lang.reflect.Modifier;
+import java.util.Optional;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -34,6 +35,13 @@ import jakarta.inject.Singleton;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
+import io.quarkus.deployment.Capabilities;
+import io.quarkus.deployment.Capability;
+import io.quarkus.deployment.metrics.MetricsCapabilityBuildItem;
+import io.quarkus.runtime.metrics.MetricsFactory;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.metrics.MicrometerObserver;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.tracing.OpenTelemetryObserver;
 import io.quarkus.arc.deployment.AutoAddScopeBuildItem;
 import io.quarkus.arc.deployment.BeanArchiveIndexBuildItem;
 import io.quarkus.arc.deployment.BeanRegistrationPhaseBuildItem;
@@ -82,6 +90,23 @@ class SubscriberProcessor {
         unremovable.produce(new UnremovableBeanBuildItem(bean -> bean.isClassBean()
                 && declaresSubscribers(bean.getTarget().get().asClass(), index)));
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(ObjectMapper.class));
+    }
+
+    /**
+     * Metrics and tracing: each observer bean only where its library is present (and, for Micrometer, enabled) and its
+     * switch is on, so nothing of either is loaded otherwise.
+     */
+    @BuildStep
+    void observers(SubscriberBuildTimeConfig config, Optional<MetricsCapabilityBuildItem> metrics,
+            Capabilities capabilities, BuildProducer<AdditionalBeanBuildItem> beans) {
+        beans.produce(AdditionalBeanBuildItem.unremovableOf(ApplicationObservers.class));
+        if (config.metrics().enabled()
+                && metrics.map(capability -> capability.metricsSupported(MetricsFactory.MICROMETER)).orElse(false)) {
+            beans.produce(AdditionalBeanBuildItem.unremovableOf(MicrometerObserver.class));
+        }
+        if (config.tracing().enabled() && capabilities.isPresent(Capability.OPENTELEMETRY_TRACER)) {
+            beans.produce(AdditionalBeanBuildItem.unremovableOf(OpenTelemetryObserver.class));
+        }
     }
 
     /**

@@ -83,7 +83,14 @@ public class SubscriberEngine implements Connections {
     @Inject
     jakarta.enterprise.inject.Instance<io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher> publisher;
 
+    /** Metrics and tracing, where the application has them. */
+    @Inject
+    io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers observers;
+
     private final SettlementStats stats = new SettlementStats();
+    /** Every delivery's fate by queue, for the Dev UI. */
+    private final io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes outcomes =
+            new io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes();
     private final InFlight inFlight = new InFlight();
     /** One per subscriber once started; replaced, never changed. */
     private volatile List<SubscriberSupervisor> supervisors = List.of();
@@ -305,6 +312,11 @@ public class SubscriberEngine implements Connections {
         return stats;
     }
 
+    /** Each queue's deliveries by what became of them (ack, retry, ..., failure); for the Dev UI and tests. */
+    public Map<String, Map<String, Long>> outcomes() {
+        return outcomes.snapshot();
+    }
+
     /** Deliveries handed to handlers and not settled yet. */
     public int inFlight() {
         return inFlight.count();
@@ -331,6 +343,8 @@ public class SubscriberEngine implements Connections {
             throw e;
         }
         started = true;
+        observers.get().watch(supervisors.stream().map(SubscriberSupervisor::queue).toList(), this::heldCopies,
+                this::inFlight);
         LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", supervisors.size(), connection.describe(),
                 supervisors.stream().map(SubscriberSupervisor::queue).toList());
         for (SubscriberDefinition definition : definitions) {
@@ -425,9 +439,9 @@ public class SubscriberEngine implements Connections {
                 DelayStrategy.of(definition.subscription), config.retryCountHeader(),
                 definition.subscription.publishesCopies(),
                 definition.subscription.retryPublish == io.quarkiverse.rabbitmq.subscriber.RetryPublish.CONFIRMED, clock(),
-                config.publisher().confirmTimeout());
+                config.publisher().confirmTimeout(), observers.get());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
-                settler, eventLoop);
+                settler, eventLoop, observers.get(), outcomes);
         SubscriberConsumer consumer = new SubscriberConsumer(definition.subscription.queue, eventLoop, dispatcher, inFlight,
                 config.retryCountHeader(),
                 () -> supervisor.lost(generation, "the broker cancelled its consumer"),

@@ -48,6 +48,34 @@ public interface SubscriberBuildTimeConfig {
         boolean enabled();
     }
 
+    /** Metrics, where the application has Micrometer ({@code quarkus-micrometer}). */
+    Metrics metrics();
+
+    interface Metrics {
+        /**
+         * Whether the subscribers and the publisher record metrics: {@code messaging.client.consumed.messages},
+         * {@code messaging.process.duration}, {@code messaging.client.operation.duration},
+         * {@code messaging.client.sent.messages}, {@code quarkus.rabbitmq-subscriber.outcomes} and the gauges
+         * {@code quarkus.rabbitmq-subscriber.delayed.pending} and {@code quarkus.rabbitmq-subscriber.deliveries.in-flight}.
+         * Without Micrometer nothing is registered, whatever this says.
+         */
+        @WithDefault("true")
+        boolean enabled();
+    }
+
+    /** Tracing, where the application has OpenTelemetry ({@code quarkus-opentelemetry}) with tracing on. */
+    Tracing tracing();
+
+    interface Tracing {
+        /**
+         * Whether publishes get a PRODUCER span whose context goes into the message's headers, and deliveries a
+         * CONSUMER span, child of that context, current while the handler runs. Without OpenTelemetry nothing is
+         * registered, whatever this says.
+         */
+        @WithDefault("true")
+        boolean enabled();
+    }
+
     /** RabbitMQ's delayed-message exchange, for subscriptions with {@code delay = PLUGIN}. */
     DelayedExchange delayedExchange();
 

@@ -8,6 +8,9 @@ import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.UndecodablePayloadException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.FailureInfo;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
@@ -47,13 +50,18 @@ public final class HandlerDispatcher {
     private int running;
     private boolean startingWaiting;
     private final java.util.ArrayDeque<Waiting> waiting = new java.util.ArrayDeque<>();
+    private final Observers observers;
+    /** Every delivery's fate, by queue (the Dev UI's live counters). */
+    private final Outcomes outcomes;
     /** See {@link #takesDeliveriesDirectly()}. */
     private final boolean direct;
     /** Deliveries handed to handlers from the client's thread, not yet in the ack window. */
     private final java.util.Queue<InboundDelivery> arrivals = io.netty.util.internal.PlatformDependent.newMpscQueue();
 
     public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler,
-            Context eventLoop) {
+            Context eventLoop, Observers observers, Outcomes outcomes) {
+        this.observers = observers;
+        this.outcomes = outcomes;
         this.definition = definition;
         this.subscription = definition.subscription;
         this.concurrency = definition.subscription.concurrency;
@@ -144,6 +152,16 @@ public final class HandlerDispatcher {
      * {@link Undecodable} or a {@link HandlerFailure}; never throws.
      */
     private Object run(InboundDelivery delivery) {
+        Observation observation = observers.processing(subscription.queue, delivery.properties(), delivery.body().length);
+        delivery.observation(observation);
+        try {
+            return decodeAndInvoke(delivery);
+        } finally {
+            observation.handlerReturned();
+        }
+    }
+
+    private Object decodeAndInvoke(InboundDelivery delivery) {
         Object payload;
         try {
             payload = decoder.decode(delivery.body());
@@ -287,6 +305,7 @@ public final class HandlerDispatcher {
                             ? "Publishing it to dead-letter queue '" + republish.queue() + "'"
                             : "Rejecting it without requeue (the queue's dead-letter exchange keeps it if the queue "
                                     + "has one)");
+            observe(delivery, Outcomes.UNDECODABLE, e.getClass().getName());
             settler.settle(delivery, settlement);
             return;
         }
@@ -302,8 +321,30 @@ public final class HandlerDispatcher {
             LOG.logf(retried ? Logger.Level.WARN : Logger.Level.ERROR, cause, "%s failed for %s on queue '%s'%s; %s",
                     definition.method, delivery.describe(), delivery.queue(),
                     cause == null ? ": " + failed.failure().message() : "", whatFollows(settlement));
+            observe(delivery, Outcomes.FAILURE, failed.failure().type());
+        } else {
+            observe(delivery, label(((HandlerResult.Handled) outcome).outcome(), settlement), null);
         }
         settler.settle(delivery, settlement);
+    }
+
+    private void observe(InboundDelivery delivery, String outcome, String errorType) {
+        outcomes.count(subscription.queue, outcome);
+        delivery.observation().settled(outcome, errorType);
+    }
+
+    /** What became of a handled delivery, as metrics and the Dev UI name it. */
+    static String label(Outcome outcome, Settlement settlement) {
+        if (settlement instanceof Settlement.Republish republish
+                && republish.target() == Settlement.Target.DEAD_LETTER) {
+            return Outcomes.DEAD_LETTER;
+        }
+        return switch (outcome.kind()) {
+            case ACK -> Outcomes.ACK;
+            case RETRY -> Outcomes.RETRY;
+            case RETRY_AFTER -> Outcomes.RETRY_AFTER;
+            case DROP -> Outcomes.DROP;
+        };
     }
 
     /** A quorum queue's count of this message's earlier deliveries; classic queues have none. */

@@ -29,6 +29,9 @@ public final class InboundDelivery implements Delivery, Unsettled {
     /** The retry count once read (0: not yet). */
     private int retryCount;
     private AckSlot ackSlot;
+    /** Set where the handler runs, before it; read on the event loop after (the completion hand-off orders them). */
+    private volatile io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation observation =
+            io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE;
 
     public InboundDelivery(String queue, Envelope envelope, AMQP.BasicProperties properties, byte[] body,
             String retryCountHeader) {
@@ -177,5 +180,14 @@ public final class InboundDelivery implements Delivery, Unsettled {
     public String describe() {
         String id = properties.getMessageId();
         return id != null ? "message-id " + id : "delivery-tag " + envelope.getDeliveryTag() + " (no message-id)";
+    }
+
+    @Override
+    public io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation observation() {
+        return observation;
+    }
+
+    void observation(io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation observation) {
+        this.observation = observation;
     }
 }

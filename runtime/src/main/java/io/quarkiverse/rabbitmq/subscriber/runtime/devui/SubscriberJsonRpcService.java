@@ -53,6 +53,23 @@ public class SubscriberJsonRpcService {
         return subscriptions;
     }
 
+    /**
+     * Live counters: each subscribed queue's deliveries by what became of them (ack, retry, retry-after, drop,
+     * dead-letter, undecodable, failure), and the deliveries in flight now.
+     */
+    public JsonObject outcomes() {
+        JsonArray queues = new JsonArray();
+        Map<String, Map<String, Long>> counts = engine.outcomes();
+        for (SubscriberDefinition definition : engine.definitions()) {
+            String queue = definition.subscription.queue;
+            JsonObject row = new JsonObject().put("queue", queue);
+            io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes.LABELS.forEach(label -> row.put(label,
+                    counts.getOrDefault(queue, Map.of()).getOrDefault(label, 0L)));
+            queues.add(row);
+        }
+        return new JsonObject().put("queues", queues).put("inFlight", engine.inFlight());
+    }
+
     /** The topology plan: queues (name, role, owner, arguments), exchanges and bindings. */
     public JsonObject topology() {
         TopologyPlan plan = engine.topology();

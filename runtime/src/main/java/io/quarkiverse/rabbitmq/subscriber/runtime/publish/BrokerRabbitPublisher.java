@@ -25,6 +25,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.PublishObservation;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.Connections;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.smallrye.mutiny.Uni;
@@ -60,6 +61,9 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     @Inject
     SubscriberConfig config;
 
+    @Inject
+    io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers observers;
+
     private PayloadEncoder encoder;
     private volatile BrokerChannel plain;
     private volatile BrokerChannel confirming;
@@ -82,14 +86,22 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     public Uni<Void> send(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
         return onCallersContext(() -> isReady(plain), caller -> Uni.createFrom().item(() -> {
             byte[] body = encoder().encode(payload);
-            AMQP.BasicProperties properties = properties(payload, headers);
-            synchronized (this) {
-                try {
+            Map<String, Object> sent = headersToSend(headers);
+            PublishObservation observation = observers.get().publishing(exchange, routingKey, sent);
+            AMQP.BasicProperties properties;
+            try {
+                properties = properties(payload, headers.get("message-id"), sent);
+                synchronized (this) {
                     plainChannel().publish(exchange, routingKey, false, properties, body);
-                } catch (IOException e) {
-                    throw new IllegalStateException(failure(exchange, routingKey, e.getMessage()), e);
                 }
+            } catch (IOException e) {
+                observation.done(e);
+                throw new IllegalStateException(failure(exchange, routingKey, e.getMessage()), e);
+            } catch (RuntimeException e) {
+                observation.done(e);
+                throw e;
             }
+            observation.done(null);
             return null;
         }));
     }
@@ -109,13 +121,20 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
             Map<String, Object> headers) {
         byte[] body;
         AMQP.BasicProperties properties;
+        PublishObservation observation = PublishObservation.NONE;
         try {
             body = encoder().encode(payload);
-            properties = properties(payload, headers);
+            Map<String, Object> sent = headersToSend(headers);
+            observation = observers.get().publishing(exchange, routingKey, sent);
+            properties = properties(payload, headers.get("message-id"), sent);
         } catch (RuntimeException e) {
+            observation.done(e);
             return CompletableFuture.failedFuture(e);
         }
-        return publishConfirmed(caller, exchange, routingKey, properties, body);
+        PublishObservation observed = observation;
+        CompletableFuture<Void> delivered = publishConfirmed(caller, exchange, routingKey, properties, body);
+        delivered.whenComplete((ignored, failure) -> observed.done(failure));
+        return delivered;
     }
 
     /**
@@ -126,6 +145,23 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
      */
     public CompletableFuture<Void> publishConfirmed(String exchange, String routingKey, AMQP.BasicProperties properties,
             byte[] body) {
+        // The runtime's held copies carry their delivery's trace: the observers continue it.
+        PublishObservation observation = PublishObservation.NONE;
+        AMQP.BasicProperties sent = properties;
+        if (observers.get().active()) {
+            PublishObservation[] observed = new PublishObservation[1];
+            sent = io.quarkiverse.rabbitmq.subscriber.runtime.observe.HeaderTables.changed(properties,
+                    headers -> observed[0] = observers.get().publishing(exchange, routingKey, headers));
+            observation = observed[0];
+        }
+        PublishObservation done = observation;
+        CompletableFuture<Void> published = publishConfirmedCopy(exchange, routingKey, sent, body);
+        published.whenComplete((ignored, failure) -> done.done(failure));
+        return published;
+    }
+
+    private CompletableFuture<Void> publishConfirmedCopy(String exchange, String routingKey,
+            AMQP.BasicProperties properties, byte[] body) {
         if (isReady(confirming) || !Context.isOnEventLoopThread()) {
             return publishConfirmed(null, exchange, routingKey, properties, body);
         }
@@ -252,14 +288,14 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         return encoder;
     }
 
-    private static AMQP.BasicProperties properties(Object payload, Map<String, Object> headers) {
-        Object id = headers.get("message-id");
-        Map<String, Object> sent = headers;
-        if (id != null) {
-            // message-id is a property, not a header.
-            sent = new LinkedHashMap<>(headers);
-            sent.remove("message-id");
-        }
+    /** The caller's headers as sent: a map of our own (observers add to it), without message-id (a property). */
+    private static Map<String, Object> headersToSend(Map<String, Object> headers) {
+        Map<String, Object> sent = new LinkedHashMap<>(headers);
+        sent.remove("message-id");
+        return sent;
+    }
+
+    private static AMQP.BasicProperties properties(Object payload, Object id, Map<String, Object> sent) {
         AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
                 .messageId(id != null ? id.toString() : UUID.randomUUID().toString())
                 .contentType(PayloadEncoder.isJson(payload) ? "application/json"

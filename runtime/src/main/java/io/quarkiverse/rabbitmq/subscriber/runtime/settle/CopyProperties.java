@@ -21,6 +21,7 @@ public final class CopyProperties {
     private CopyProperties() {
     }
 
+    /** The copy's header table is a fresh, mutable map: observers may add their context to it. */
     public static AMQP.BasicProperties of(AMQP.BasicProperties original, String retryCountHeader, int retryCount,
             FailureInfo failure) {
         Map<String, Object> headers = original.getHeaders() == null ? new LinkedHashMap<>()

@@ -62,6 +62,7 @@ final class CopyPublisher {
     private final Clock clock;
     private final long timeoutMillis;
     private final Outcomes outcomes;
+    private final io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers observers;
     private final TreeMap<Long, Pending> unconfirmed = new TreeMap<>();
     private final Map<String, Deque<Long>> byKey = new HashMap<>();
     private final Map<String, Long> lastLogged = new HashMap<>();
@@ -69,7 +70,9 @@ final class CopyPublisher {
     private boolean closed;
 
     CopyPublisher(BrokerChannel channel, String workQueue, Context eventLoop, Clock clock, Duration timeout,
-            boolean confirms, Outcomes outcomes) throws IOException {
+            boolean confirms, io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers observers, Outcomes outcomes)
+            throws IOException {
+        this.observers = observers;
         this.channel = channel;
         this.workQueue = workQueue;
         this.eventLoop = eventLoop;
@@ -115,6 +118,14 @@ final class CopyPublisher {
             AMQP.BasicProperties properties, boolean confirmed) {
         closed = false;
         long sequenceNumber;
+        // The copy carries its delivery's trace (see Settler): its publish span continues it.
+        var observation = io.quarkiverse.rabbitmq.subscriber.runtime.observe.PublishObservation.NONE;
+        if (observers.active()) {
+            var observed = new io.quarkiverse.rabbitmq.subscriber.runtime.observe.PublishObservation[1];
+            properties = io.quarkiverse.rabbitmq.subscriber.runtime.observe.HeaderTables.changed(properties,
+                    headers -> observed[0] = observers.publishing(exchange, routingKey, headers));
+            observation = observed[0];
+        }
         try {
             // One step with the number: a delayed copy published from a timer on the same channel takes the monitor too.
             synchronized (channel) {
@@ -123,8 +134,10 @@ final class CopyPublisher {
             }
         } catch (IOException | RuntimeException e) {
             LOG.debugf("Could not publish the copy of %s to '%s': %s", original.describe(), routingKey, e);
+            observation.done(e);
             return false;
         }
+        observation.done(null);
         if (confirmed) {
             String key = key(properties.getMessageId(), routingKey);
             unconfirmed.put(sequenceNumber, new Pending(original, key, routingKey, clock.millis()));

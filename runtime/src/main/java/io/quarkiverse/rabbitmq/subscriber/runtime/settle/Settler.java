@@ -12,6 +12,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.DelayStrategy;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
 import io.vertx.core.Context;
 import io.vertx.core.impl.ContextInternal;
 
@@ -41,12 +42,15 @@ public final class Settler {
     /** Null for a subscription that never publishes copies at once. */
     private final CopyPublisher copies;
     private final AckWindow window = new AckWindow();
+    /** Told how long each settlement frame took, when anything observes. */
+    private final Observers observers;
     private final AckWindow.AckSender sender = this::sendAck;
     private boolean flushScheduled;
 
     public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats, IntConsumer onSent,
             InServiceDelay delay, DelayStrategy delays, String retryCountHeader, boolean publishesCopies,
-            boolean confirmsCopies, Clock clock, Duration confirmTimeout) throws IOException {
+            boolean confirmsCopies, Clock clock, Duration confirmTimeout, Observers observers) throws IOException {
+        this.observers = observers;
         this.channel = channel;
         this.queue = queue;
         this.eventLoop = (ContextInternal) eventLoop;
@@ -56,7 +60,7 @@ public final class Settler {
         this.delays = delays;
         this.retryCountHeader = retryCountHeader;
         this.copies = publishesCopies ? new CopyPublisher(channel, queue, eventLoop, clock, confirmTimeout,
-                confirmsCopies, new CopyPublisher.Outcomes() {
+                confirmsCopies, observers, new CopyPublisher.Outcomes() {
                     @Override
                     public void confirmed(Unsettled original) {
                         ack(original);
@@ -93,12 +97,22 @@ public final class Settler {
             return false;
         }
         stats.record(settlement, onOwnLoop);
-        if (settlement instanceof Settlement.Reject reject) {
-            reject(delivery, reject.requeue());
-        } else if (settlement instanceof Settlement.Republish republish) {
-            republish(delivery, republish);
-        } else {
-            ack(delivery);
+        try {
+            if (settlement instanceof Settlement.Reject reject) {
+                reject(delivery, reject.requeue());
+            } else if (settlement instanceof Settlement.Republish republish) {
+                republish(delivery, republish);
+            } else {
+                ack(delivery);
+            }
+        } catch (RuntimeException e) {
+            // Marked settled already: unless its slot left the window, give it back to the broker rather than leave it
+            // in flight for good.
+            LOG.errorf(e, "Carrying out %s for %s on queue '%s' failed; requeueing it", settlement, delivery.describe(),
+                    queue);
+            if (delivery.ackSlot().state == AckWindow.IN_FLIGHT) {
+                reject(delivery, true);
+            }
         }
         return true;
     }
@@ -106,6 +120,11 @@ public final class Settler {
     private void republish(Unsettled delivery, Settlement.Republish republish) {
         AMQP.BasicProperties properties = CopyProperties.of(delivery.properties(), retryCountHeader,
                 republish.retryCount(), republish.failure());
+        if (delivery.observation() != io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE) {
+            // The copy or dead letter carries the delivery's trace on.
+            properties = io.quarkiverse.rabbitmq.subscriber.runtime.observe.HeaderTables.changed(properties,
+                    delivery.observation()::propagate);
+        }
         String exchange = "";
         String routingKey = republish.queue();
         boolean mandatory = true;
@@ -147,10 +166,14 @@ public final class Settler {
 
     private void reject(Unsettled delivery, boolean requeue) {
         window.mark(delivery.ackSlot(), AckWindow.SETTLED);
+        long started = observers.active() ? System.nanoTime() : 0;
         try {
             channel.reject(delivery.deliveryTag(), requeue);
         } catch (Exception e) {
             channelGone(requeue ? "reject (requeue)" : "reject", delivery.describe(), e);
+        }
+        if (started != 0) {
+            observers.settled(queue, "reject", System.nanoTime() - started);
         }
         onSent.accept(1);
         // A reject may open the head of the window for acks waiting behind it.
@@ -171,10 +194,14 @@ public final class Settler {
     }
 
     private void sendAck(long tag, boolean multiple, int count) {
+        long started = observers.active() ? System.nanoTime() : 0;
         try {
             channel.ack(tag, multiple);
         } catch (Exception e) {
             channelGone("ack", "delivery-tag " + tag + (multiple ? " (and the " + (count - 1) + " before it)" : ""), e);
+        }
+        if (started != 0) {
+            observers.settled(queue, "ack", System.nanoTime() - started);
         }
         onSent.accept(count);
     }

@@ -23,4 +23,9 @@ public interface Unsettled {
 
     /** How the message is named in logs. */
     String describe();
+
+    /** How observers (metrics, tracing) follow this delivery. */
+    default io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation observation() {
+        return io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE;
+    }
 }

@@ -65,7 +65,8 @@ class ConfirmedCopyTest {
         on(() -> {
             try {
                 settler = new Settler(channel, "work", loop, new SettlementStats(), sent::addAndGet, null, null,
-                        "x-retry-count", true, true, clock, Duration.ofSeconds(5));
+                        "x-retry-count", true, true, clock, Duration.ofSeconds(5),
+                        io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }

@@ -1,0 +1,141 @@
+package org.acme.subscriber.test.observe;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import jakarta.inject.Inject;
+
+import org.acme.subscriber.test.RabbitAdmin;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Metrics;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkus.maven.dependency.Dependency;
+import io.quarkus.test.QuarkusUnitTest;
+
+/**
+ * With quarkus-micrometer in the application, a scripted run on RabbitMQ: one ack, a retry then ack, a retry later then
+ * ack, a message retried to its cap of 3 and dead-lettered, a drop, a failure then ack, an undecodable body. Each
+ * counter has exactly the expected value per tag, the process histogram counted every delivery, and the Dev UI's
+ * counters agree.
+ */
+class MetricsTest {
+
+    static final String QUEUE = "t.obs.metrics";
+    static final String DEAD = QUEUE + ".dead";
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class, Command.class, RabbitAdmin.class))
+            .setForcedDependencies(List.of(Dependency.of("io.quarkus", "quarkus-micrometer-deployment",
+                    io.quarkus.builder.Version.getVersion())))
+            .overrideConfigKey("quarkus.micrometer.binder-enabled-default", "false")
+            .overrideConfigKey("quarkus.micrometer.registry-enabled-default", "false")
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE, DEAD)))
+            .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE, DEAD)));
+
+    @Inject
+    MeterRegistry registry;
+
+    @Inject
+    SubscriberEngine engine;
+
+    @BeforeAll
+    static void simpleRegistry() {
+        // With no registry enabled the global composite records nothing: give it one that keeps values in memory.
+        Metrics.globalRegistry.add(new SimpleMeterRegistry());
+    }
+
+    @Test
+    void everyCounterHasTheExpectedValuePerTag() throws Exception {
+        RabbitAdmin.with(admin -> {
+            for (String action : List.of("ack", "retry", "later", "poison", "drop", "boom")) {
+                admin.publish(QUEUE, "{\"action\":\"" + action + "\"}", "m-" + action);
+            }
+            admin.publish(QUEUE, "not json", "m-garbage");
+        });
+        // 12 deliveries: ack 1; retry 2; later 2; poison 3; drop 1; boom 2; garbage 1.
+        await().atMost(Duration.ofSeconds(20)).until(() -> total("messaging.client.consumed.messages") == 12
+                && RabbitAdmin.withResult(admin -> admin.depth(DEAD)) == 2);
+
+        Map<String, Double> outcomes = Map.of("ack", 4.0, "retry", 3.0, "retry-after", 1.0, "drop", 1.0,
+                "dead-letter", 1.0, "undecodable", 1.0, "failure", 1.0);
+        outcomes.forEach((outcome, expected) -> assertEquals(expected, registry.get("quarkus.rabbitmq-subscriber.outcomes")
+                .tags("queue", QUEUE, "outcome", outcome).counter().count(), outcome));
+        outcomes.forEach((outcome, expected) -> assertEquals(expected.longValue(),
+                engine.outcomes().get(QUEUE).get(outcome), "the Dev UI's " + outcome));
+
+        assertEquals(10.0, consumed("none"));
+        assertEquals(1.0, consumed(IllegalStateException.class.getName()));
+        assertEquals(1.0, consumed("io.quarkiverse.rabbitmq.subscriber.runtime.codec.UndecodablePayloadException"));
+        assertEquals(12, registry.get("messaging.process.duration").timers().stream().mapToLong(Timer::count).sum(),
+                "the histogram counted every delivery");
+        assertEquals("rabbitmq", registry.get("messaging.process.duration").timer().getId().getTag("messaging.system"));
+
+        // Copies back to the queue: retry 1, poison 2, boom 1, and the held copy of the delayed retry; dead letters: the
+        // poison message at its cap and the undecodable body.
+        assertEquals(5.0, sent(QUEUE));
+        assertEquals(2.0, sent(DEAD));
+        assertEquals(7, registry.get("messaging.client.operation.duration").tags("messaging.operation.name", "publish")
+                .timers().stream().mapToLong(Timer::count).sum());
+        await().until(() -> registry.get("messaging.client.operation.duration").tags("messaging.operation.name", "ack")
+                .timers().stream().mapToLong(Timer::count).sum() > 0);
+
+        assertEquals(0.0, registry.get("quarkus.rabbitmq-subscriber.delayed.pending").tags("queue", QUEUE).gauge().value());
+        assertEquals(0.0, registry.get("quarkus.rabbitmq-subscriber.deliveries.in-flight").gauge().value());
+    }
+
+    private double total(String name) {
+        return registry.find(name).counters().stream().mapToDouble(Counter::count).sum();
+    }
+
+    private double consumed(String errorType) {
+        return registry.get("messaging.client.consumed.messages").tags("messaging.destination.name", QUEUE,
+                "messaging.operation.name", "process", "error.type", errorType).counter().count();
+    }
+
+    private double sent(String destination) {
+        return registry.get("messaging.client.sent.messages").tags("messaging.destination.name", destination,
+                "error.type", "none").counter().count();
+    }
+
+    public record Command(String action) {
+    }
+
+    public static class Handler {
+        final Map<String, AtomicInteger> attempts = new ConcurrentHashMap<>();
+
+        @Subscriber(value = QUEUE, maxAttempts = 3, deadLetter = DEAD)
+        Outcome handle(Command command) {
+            int attempt = attempts.computeIfAbsent(command.action(), ignored -> new AtomicInteger()).incrementAndGet();
+            return switch (command.action()) {
+                case "retry" -> attempt == 1 ? Outcome.retry() : Outcome.ack();
+                case "later" -> attempt == 1 ? Outcome.retryAfter(Duration.ofMillis(10)) : Outcome.ack();
+                case "poison" -> Outcome.retry();
+                case "drop" -> Outcome.drop();
+                case "boom" -> {
+                    if (attempt == 1) {
+                        throw new IllegalStateException("card processor down");
+                    }
+                    yield Outcome.ack();
+                }
+                default -> Outcome.ack();
+            };
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package org.acme.subscriber.test.observe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import org.acme.subscriber.test.RabbitAdmin;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observer;
+import io.quarkus.arc.Arc;
+import io.quarkus.test.QuarkusUnitTest;
+
+/** Without Micrometer and OpenTelemetry in the application, no observer is registered: the hooks are no-ops. */
+class ObserversAbsentTest {
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete("t.obs.absent")));
+
+    @Test
+    void noObserverIsRegistered() {
+        assertEquals(0, Arc.container().select(Observer.class, jakarta.enterprise.inject.Any.Literal.INSTANCE).stream()
+                .count());
+        assertFalse(Arc.container().instance(ApplicationObservers.class).get().get().active());
+    }
+
+    public static class Handler {
+        @Subscriber("t.obs.absent")
+        void handle(String body) {
+        }
+    }
+}

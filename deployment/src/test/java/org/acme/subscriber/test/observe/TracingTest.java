@@ -1,0 +1,146 @@
+package org.acme.subscriber.test.observe;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.acme.subscriber.test.RabbitAdmin;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkus.maven.dependency.Dependency;
+import io.quarkus.test.QuarkusUnitTest;
+
+/**
+ * With quarkus-opentelemetry in the application and an in-memory exporter: a message published with
+ * {@code RabbitPublisher} and consumed yields a PRODUCER span and a CONSUMER span of one trace, with the messaging
+ * attributes, the process span current in the handler; a message retried to its cap keeps every copy, their
+ * publishes and its dead letter in the trace it started in.
+ */
+class TracingTest {
+
+    static final String QUEUE = "t.obs.tracing";
+    static final String DEAD = QUEUE + ".dead";
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class, Exporter.class, RabbitAdmin.class))
+            .setForcedDependencies(List.of(Dependency.of("io.quarkus", "quarkus-opentelemetry-deployment",
+                    io.quarkus.builder.Version.getVersion())))
+            .overrideConfigKey("quarkus.otel.bsp.schedule.delay", "50")
+            .overrideConfigKey("quarkus.otel.bsp.export.timeout", "1s")
+            .overrideConfigKey("quarkus.otel.metrics.exporter", "none")
+            .overrideConfigKey("quarkus.otel.logs.exporter", "none")
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE, DEAD)))
+            .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE, DEAD)));
+
+    @Inject
+    InMemorySpanExporter spans;
+
+    @Inject
+    RabbitPublisher publisher;
+
+    @Test
+    void aMessageAndItsCopiesAndDeadLetterStayInOneTrace() {
+        spans.reset();
+        publisher.sendConfirmed("", QUEUE, "ok", Map.of()).await().atMost(Duration.ofSeconds(10));
+        await().until(() -> processSpans("ok").size() == 1);
+        SpanData publish = only(SpanKind.PRODUCER, "publish " + QUEUE, spans.getFinishedSpanItems());
+        SpanData process = processSpans("ok").get(0);
+        assertEquals(publish.getTraceId(), process.getTraceId(), "one trace");
+        assertEquals(publish.getSpanId(), process.getParentSpanId(), "the process span is the publish span's child");
+        assertEquals("process " + QUEUE, process.getName());
+        assertEquals("rabbitmq", process.getAttributes().get(AttributeKey.stringKey("messaging.system")));
+        assertEquals(QUEUE, process.getAttributes().get(AttributeKey.stringKey("messaging.destination.name")));
+        assertEquals("process", process.getAttributes().get(AttributeKey.stringKey("messaging.operation.name")));
+        assertEquals("ack", process.getAttributes().get(AttributeKey.stringKey("messaging.rabbitmq.subscriber.outcome")));
+        assertNotNull(process.getAttributes().get(AttributeKey.stringKey("messaging.message.id")));
+        assertEquals(process.getSpanId(), Handler.currentSpans.get("ok"), "the process span is current in the handler");
+
+        spans.reset();
+        publisher.sendConfirmed("", QUEUE, "poison", Map.of()).await().atMost(Duration.ofSeconds(10));
+        await().until(() -> processSpans("poison").size() == 3 && RabbitAdmin.withResult(admin -> admin.depth(DEAD)) == 1);
+        await().until(() -> spans.getFinishedSpanItems().stream().filter(s -> s.getKind() == SpanKind.PRODUCER).count() == 4);
+        List<SpanData> all = spans.getFinishedSpanItems();
+        Set<String> traces = all.stream().map(SpanData::getTraceId).collect(Collectors.toSet());
+        assertEquals(1, traces.size(), "publish, three deliveries, two copies and the dead letter in one trace: " + all);
+        // Each delivery after the first is the child of the publish of its copy, itself the child of the delivery
+        // before: a chain, not a fan.
+        List<SpanData> processes = processSpans("poison");
+        for (int i = 1; i < processes.size(); i++) {
+            SpanData copyPublish = byId(all, processes.get(i).getParentSpanId());
+            assertEquals(SpanKind.PRODUCER, copyPublish.getKind());
+            assertEquals(processes.get(i - 1).getSpanId(), copyPublish.getParentSpanId());
+        }
+        assertEquals("dead-letter", processes.get(2).getAttributes()
+                .get(AttributeKey.stringKey("messaging.rabbitmq.subscriber.outcome")));
+        SpanData deadLetter = only(SpanKind.PRODUCER, "publish " + DEAD, all);
+        assertEquals(processes.get(2).getSpanId(), deadLetter.getParentSpanId());
+        // The dead letter carries the context on: its traceparent names the dead-letter publish span.
+        String traceparent = RabbitAdmin.withResult(admin -> String.valueOf(admin.drain(DEAD).get(0).getProps()
+                .getHeaders().get("traceparent")));
+        assertTrue(traceparent.contains(deadLetter.getTraceId()) && traceparent.contains(deadLetter.getSpanId()),
+                traceparent);
+    }
+
+    private List<SpanData> processSpans(String body) {
+        return spans.getFinishedSpanItems().stream()
+                .filter(span -> span.getKind() == SpanKind.CONSUMER && body.equals(Handler.bodies.get(span.getSpanId())))
+                .sorted(java.util.Comparator.comparingLong(SpanData::getStartEpochNanos)).toList();
+    }
+
+    private static SpanData only(SpanKind kind, String name, List<SpanData> all) {
+        List<SpanData> found = all.stream().filter(s -> s.getKind() == kind && s.getName().equals(name)).toList();
+        assertEquals(1, found.size(), kind + " " + name + " in " + all);
+        return found.get(0);
+    }
+
+    private static SpanData byId(List<SpanData> all, String spanId) {
+        return all.stream().filter(s -> s.getSpanId().equals(spanId)).findFirst()
+                .orElseThrow(() -> new AssertionError("no span " + spanId + " in " + all));
+    }
+
+    @ApplicationScoped
+    public static class Exporter {
+        @Produces
+        @Singleton
+        InMemorySpanExporter inMemorySpanExporter() {
+            return InMemorySpanExporter.create();
+        }
+    }
+
+    public static class Handler {
+        /** The body each process span handled, by span id; and the span current in the handler, by body. */
+        static final Map<String, String> bodies = new java.util.concurrent.ConcurrentHashMap<>();
+        static final Map<String, String> currentSpans = new java.util.concurrent.ConcurrentHashMap<>();
+
+        @Subscriber(value = QUEUE, maxAttempts = 3, deadLetter = DEAD)
+        Outcome handle(String body) {
+            String spanId = Span.current().getSpanContext().getSpanId();
+            bodies.put(spanId, body);
+            currentSpans.put(body, spanId);
+            return body.equals("poison") ? Outcome.retry() : Outcome.ack();
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.observe;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Counts each queue's deliveries by what became of them; always on (the Dev UI shows these live), cheap (an adder per
+ * queue and outcome).
+ */
+public final class Outcomes {
+
+    public static final String ACK = "ack";
+    public static final String RETRY = "retry";
+    public static final String RETRY_AFTER = "retry-after";
+    public static final String DROP = "drop";
+    public static final String DEAD_LETTER = "dead-letter";
+    public static final String UNDECODABLE = "undecodable";
+    public static final String FAILURE = "failure";
+    public static final List<String> LABELS = List.of(ACK, RETRY, RETRY_AFTER, DROP, DEAD_LETTER, UNDECODABLE, FAILURE);
+
+    private final Map<String, Map<String, LongAdder>> byQueue = new ConcurrentHashMap<>();
+
+    public void count(String queue, String outcome) {
+        byQueue.computeIfAbsent(queue, ignored -> {
+            Map<String, LongAdder> counts = new ConcurrentHashMap<>();
+            LABELS.forEach(label -> counts.put(label, new LongAdder()));
+            return counts;
+        }).get(outcome).increment();
+    }
+
+    /** Each queue's counts by outcome, every outcome listed; sorted, for display. */
+    public Map<String, Map<String, Long>> snapshot() {
+        Map<String, Map<String, Long>> snapshot = new TreeMap<>();
+        byQueue.forEach((queue, counts) -> {
+            Map<String, Long> values = new java.util.LinkedHashMap<>();
+            LABELS.forEach(label -> values.put(label, counts.get(label).sum()));
+            snapshot.put(queue, values);
+        });
+        return snapshot;
+    }
+}

@@ -1,0 +1,152 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.observe.metrics;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntSupplier;
+import java.util.function.ToIntFunction;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import com.rabbitmq.client.AMQP;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.PublishObservation;
+
+/**
+ * The subscribers' metrics, named after OpenTelemetry's messaging conventions (durations in seconds), plus the
+ * extension's own outcome counter and gauges under {@code quarkus.rabbitmq-subscriber.*}. A bean only where the
+ * application has Micrometer and {@code quarkus.rabbitmq-subscriber.metrics.enabled} is on.
+ * <p>
+ * {@code error.type} is always a tag ({@code none} when nothing failed): Prometheus wants one set of tag keys per name.
+ * Meters are looked up once per queue and outcome, then reused: a delivery costs a few increments.
+ */
+@Singleton
+public class MicrometerObserver implements Observer {
+
+    public static final String CONSUMED = "messaging.client.consumed.messages";
+    public static final String PROCESS_DURATION = "messaging.process.duration";
+    public static final String OPERATION_DURATION = "messaging.client.operation.duration";
+    public static final String SENT = "messaging.client.sent.messages";
+    public static final String OUTCOMES = "quarkus.rabbitmq-subscriber.outcomes";
+    public static final String DELAYED_PENDING = "quarkus.rabbitmq-subscriber.delayed.pending";
+    public static final String IN_FLIGHT = "quarkus.rabbitmq-subscriber.deliveries.in-flight";
+    static final String NO_ERROR = "none";
+
+    @Inject
+    MeterRegistry registry;
+
+    private final Map<String, QueueMeters> queues = new ConcurrentHashMap<>();
+    private final Map<List<String>, Timer> operations = new ConcurrentHashMap<>();
+    private final Map<List<String>, Counter> sent = new ConcurrentHashMap<>();
+
+    @Override
+    public Observation processing(String queue, AMQP.BasicProperties properties, int bodySize) {
+        QueueMeters meters = queues.computeIfAbsent(queue, QueueMeters::new);
+        long started = System.nanoTime();
+        return new Observation() {
+            @Override
+            public void settled(String outcome, String errorType) {
+                long nanos = System.nanoTime() - started;
+                meters.outcome(outcome).increment();
+                if (errorType == null) {
+                    meters.consumed.increment();
+                    meters.processDuration.record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+                } else {
+                    meters.failed(errorType).consumed.increment();
+                    meters.failed(errorType).processDuration.record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+                }
+            }
+        };
+    }
+
+    @Override
+    public PublishObservation publishing(String exchange, String routingKey, Map<String, Object> headers) {
+        long started = System.nanoTime();
+        String destination = exchange.isEmpty() ? routingKey : exchange;
+        return failure -> {
+            String errorType = failure == null ? NO_ERROR : failure.getClass().getName();
+            sent.computeIfAbsent(List.of(destination, errorType), key -> Counter.builder(SENT)
+                    .description("Messages published, copies and dead letters included")
+                    .tags(tags("publish", destination, errorType)).register(registry)).increment();
+            operation("publish", destination, errorType).record(System.nanoTime() - started,
+                    java.util.concurrent.TimeUnit.NANOSECONDS);
+        };
+    }
+
+    @Override
+    public void settled(String queue, String operation, long nanos) {
+        operation(operation, queue, NO_ERROR).record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void watch(List<String> names, ToIntFunction<String> heldCopies, IntSupplier inFlight) {
+        for (String queue : names) {
+            Gauge.builder(DELAYED_PENDING, () -> heldCopies.applyAsInt(queue))
+                    .description("retryAfter copies waiting in this service (delay IN_SERVICE)")
+                    .tags(Tags.of("queue", queue)).register(registry);
+        }
+        Gauge.builder(IN_FLIGHT, inFlight::getAsInt).description("Deliveries handed to handlers and not settled yet")
+                .register(registry);
+    }
+
+    private Timer operation(String operation, String destination, String errorType) {
+        return operations.computeIfAbsent(List.of(operation, destination, errorType), key -> Timer.builder(
+                OPERATION_DURATION).description("Duration of publishing and settling").publishPercentileHistogram()
+                .tags(tags(operation, destination, errorType)).register(registry));
+    }
+
+    private static Tags tags(String operation, String destination, String errorType) {
+        return Tags.of("messaging.system", "rabbitmq", "messaging.operation.name", operation,
+                "messaging.destination.name", destination, "error.type", errorType);
+    }
+
+    /** One queue's meters; the failure variants by error type, made on first use. */
+    private final class QueueMeters {
+        final String queue;
+        final Counter consumed;
+        final Timer processDuration;
+        final Map<String, Counter> outcomes = new ConcurrentHashMap<>();
+        final Map<String, QueueMeters.Failed> failures = new ConcurrentHashMap<>();
+
+        QueueMeters(String queue) {
+            this.queue = queue;
+            Failed ok = new Failed(NO_ERROR);
+            this.consumed = ok.consumed;
+            this.processDuration = ok.processDuration;
+            for (String label : Outcomes.LABELS) {
+                outcomes.put(label, Counter.builder(OUTCOMES).description("Deliveries by what became of them")
+                        .tags("queue", queue, "outcome", label).register(registry));
+            }
+        }
+
+        Counter outcome(String label) {
+            return outcomes.get(label);
+        }
+
+        Failed failed(String errorType) {
+            return failures.computeIfAbsent(errorType, Failed::new);
+        }
+
+        final class Failed {
+            final Counter consumed;
+            final Timer processDuration;
+
+            Failed(String errorType) {
+                Tags tags = tags("process", queue, errorType);
+                consumed = Counter.builder(CONSUMED).description("Messages delivered to the handlers").tags(tags)
+                        .register(registry);
+                processDuration = Timer.builder(PROCESS_DURATION).description("Duration of processing a message")
+                        .publishPercentileHistogram().tags(tags).register(registry);
+            }
+        }
+    }
+}

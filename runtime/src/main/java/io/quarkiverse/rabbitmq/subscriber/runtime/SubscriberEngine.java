@@ -224,7 +224,7 @@ public class SubscriberEngine implements Connections {
             if (publishingConnection == null) {
                 publishingConnection = inProcessServer != null ? inProcessServer.connect()
                         : BrokerConnector.connect(address, config.connectionName() + "-publisher", config.nio(),
-                                backoff());
+                                backoff(), maxMessageSize());
             }
             return publishingConnection;
         }
@@ -239,7 +239,7 @@ public class SubscriberEngine implements Connections {
             address = address.withNodes(config.addresses().get());
         }
         try {
-            return BrokerConnector.connect(address, config.connectionName(), config.nio(), backoff());
+            return BrokerConnector.connect(address, config.connectionName(), config.nio(), backoff(), maxMessageSize());
         } catch (IllegalStateException e) {
             if (config.broker() == SubscriberConfig.BrokerKind.RABBITMQ) {
                 throw e;
@@ -266,6 +266,11 @@ public class SubscriberEngine implements Connections {
         inProcessServer = new InProcessServer(serverClock,
                 version.equals("3.10") ? InProcessServer.Version.V3_10 : InProcessServer.Version.V4);
         return inProcessServer;
+    }
+
+    private int maxMessageSize() {
+        long bytes = config.maxMessageSize().asLongValue();
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, bytes));
     }
 
     private Backoff backoff() {

@@ -126,6 +126,15 @@ public interface SubscriberConfig {
     boolean nio();
 
     /**
+     * The largest message body the connections read. amqp-client's own default (64 MiB) is below RabbitMQ's default
+     * {@code max_message_size} (128 MiB on 3.x): a message between the two could be published but never read, and
+     * each try to deliver it closed the connection. Keep this at least at the broker's {@code max_message_size}, and the
+     * heap large enough for the bodies it allows.
+     */
+    @WithDefault("128M")
+    io.quarkus.runtime.configuration.MemorySize maxMessageSize();
+
+    /**
      * The connection name shown in the RabbitMQ management UI and {@code rabbitmqctl list_connections}.
      */
     @WithDefault("quarkus-rabbitmq-subscriber")

@@ -22,13 +22,20 @@ public final class BrokerConnector {
      *        publishes and rejects make leave in few system calls (the blocking mode flushes the socket for each); the
      *        retry benchmark delivered 10-15% more copies per second with it, and the drains did not slow down
      */
+    /** RabbitMQ 3.x's default {@code max_message_size}. */
+    public static final int DEFAULT_MAX_MESSAGE_SIZE = 128 * 1024 * 1024;
+
     public static BrokerConnection connect(BrokerAddress address, String connectionName, boolean nio) {
         return connect(address, connectionName, nio, new Backoff(java.time.Duration.ofSeconds(2),
-                java.time.Duration.ofSeconds(2), 0));
+                java.time.Duration.ofSeconds(2), 0), DEFAULT_MAX_MESSAGE_SIZE);
     }
 
-    /** @param backoff how long to wait before each reconnection attempt */
-    public static BrokerConnection connect(BrokerAddress address, String connectionName, boolean nio, Backoff backoff) {
+    /**
+     * @param backoff how long to wait before each reconnection attempt
+     * @param maxMessageSize the largest body the connection reads ({@code quarkus.rabbitmq-subscriber.max-message-size})
+     */
+    public static BrokerConnection connect(BrokerAddress address, String connectionName, boolean nio, Backoff backoff,
+            int maxMessageSize) {
         ConnectionFactory factory = new ConnectionFactory();
         try {
             factory.setUri(address.uri());
@@ -38,7 +45,8 @@ public final class BrokerConnector {
         }
         factory.setAutomaticRecoveryEnabled(true);
         factory.setTopologyRecoveryEnabled(false);
-        factory.setExceptionHandler(new RecoveryAttemptLogger());
+        factory.setExceptionHandler(new RecoveryAttemptLogger(maxMessageSize));
+        factory.setMaxInboundMessageBodySize(maxMessageSize);
         factory.setRecoveryDelayHandler(backoff);
         factory.setRequestedHeartbeat(30);
         factory.setConnectionTimeout(10_000);

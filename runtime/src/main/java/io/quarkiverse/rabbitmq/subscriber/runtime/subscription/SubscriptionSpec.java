@@ -117,6 +117,12 @@ public final class SubscriptionSpec {
                 arguments.put("x-delivery-limit", maxAttempts - 1);
                 arguments.put("x-dead-letter-exchange", "");
                 arguments.put("x-dead-letter-routing-key", deadLetter);
+                // RabbitMQ dead-letters from a quorum queue at most once by default: a dead letter that meets its
+                // dead-letter queue without a leader (a node stopping) is dropped; the cluster run lost 4 of 2,000 so.
+                // At least once keeps it in this queue until the dead-letter queue confirmed it; RabbitMQ applies that
+                // strategy only with reject-publish overflow.
+                arguments.put("x-dead-letter-strategy", "at-least-once");
+                arguments.put("x-overflow", "reject-publish");
             } else if (deliveryLimit >= 0) {
                 arguments.put("x-delivery-limit", deliveryLimit);
             }

@@ -33,7 +33,8 @@ class TopologyPlanTest {
         assertEquals(List.of(
                 "orders WORK of orders {}",
                 "payouts WORK of payouts {x-queue-type=quorum, x-delivery-limit=4, x-dead-letter-exchange=, "
-                        + "x-dead-letter-routing-key=shared.dead}",
+                        + "x-dead-letter-routing-key=shared.dead, x-dead-letter-strategy=at-least-once, "
+                        + "x-overflow=reject-publish}",
                 "refunds WORK of refunds {}",
                 "refunds.dead WORK of refunds.dead {}",
                 "shared.dead DEAD_LETTER of orders {}",

@@ -17,7 +17,8 @@ final class Equivalence {
     private static final List<String> CHECKED_QUEUE_ARGUMENTS = List.of("x-expires", "x-message-ttl",
             "x-dead-letter-exchange", "x-dead-letter-routing-key", "x-max-length", "x-max-length-bytes",
             "x-max-priority", "x-overflow", "x-queue-mode", "x-queue-type", "x-single-active-consumer",
-            "x-delivery-limit", "x-max-in-memory-length", "x-max-in-memory-bytes", "x-quorum-initial-group-size");
+            "x-delivery-limit", "x-max-in-memory-length", "x-max-in-memory-bytes", "x-quorum-initial-group-size",
+            "x-dead-letter-strategy");
 
     private Equivalence() {
     }

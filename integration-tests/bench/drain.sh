@@ -4,7 +4,9 @@
 # (-q 1000 -A 100: about what this broker can deliver). Prints the rates, the ratio against the peer the target names
 # (event loop: the multiple-ack drain; worker: the single-ack one), the app's CPU per message and its peak RSS.
 #
-#   integration-tests/bench/drain.sh [worker|event-loop] [messages]
+#   integration-tests/bench/drain.sh [worker|worker-bytes|event-loop] [messages]
+#
+# worker-bytes is the worker subscriber taking the body as byte[] (no JSON decoding, like PerfTest).
 #   integration-tests/bench/drain.sh observability [messages]
 #
 # The observability mode drains with the worker subscriber five times, each beside its own PerfTest single-ack drain:
@@ -96,8 +98,8 @@ if [ "$mode" = "observability" ]; then
   exit 0
 fi
 
-echo "== building the app with the $mode no-op subscriber"
-app=$(build_app "$mode" "$mode")
+echo "== building the app with the $mode no-op subscriber (without Micrometer and OpenTelemetry: see the observability mode)"
+app=$(build_app "$mode" "$mode" -Dno-observability)
 echo "== draining $count messages with the @Subscriber app (-Xmx64m)"
 drain_app "$app"
 echo "== draining with PerfTest -x 0 -y 1 -q 250"
@@ -111,7 +113,7 @@ echo "subscriber ($mode, -Xmx64m): ${rate} msg/s, peak RSS ${rss_mib} MiB"
 echo "  app $cpu"
 echo "PerfTest -x 0 -y 1 -q 250:   ${theirs} msg/s (single acks)"
 echo "PerfTest -q 1000 -A 100:     ${multi} msg/s (multiple acks)"
-if [ "$mode" = "worker" ]; then
+if [ "$mode" != "event-loop" ]; then
   awk -v a="$rate" -v b="$theirs" 'BEGIN { if (b > 0) printf "ratio subscriber/PerfTest single-ack: %.2f (target >= 1.10)\n", a / b }'
 else
   awk -v a="$rate" -v b="$multi" 'BEGIN { if (b > 0) printf "ratio subscriber/PerfTest multiple-ack: %.2f (target >= 0.90)\n", a / b }'

@@ -189,14 +189,16 @@ public class SubscriberEngine implements Connections {
         if (connection == null) {
             BrokerConnection opened = open();
             opened.onConnectionEvents(new BrokerConnection.ConnectionListener() {
+                // On the client's threads, in the order they happen: neither waits for anything (the supervisors only
+                // queue a step), and handing them to an unordered pool could let "recovered" overtake "lost".
                 @Override
                 public void lost(String reason) {
-                    offTheClientThread(() -> connectionLost(opened, reason));
+                    connectionLost(opened, reason);
                 }
 
                 @Override
                 public void recovered() {
-                    offTheClientThread(() -> connectionRecovered(opened));
+                    connectionRecovered(opened);
                 }
             });
             connection = opened;

@@ -2,15 +2,27 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.observe;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntSupplier;
+import java.util.function.ToIntFunction;
+
+import org.jboss.logging.Logger;
 
 import com.rabbitmq.client.AMQP;
 
-/** The observers the application has, as one; with none, every hook returns a shared no-op. */
+/**
+ * The observers the application has, as one; with none, every hook returns a shared no-op. Each call into an observer
+ * is isolated: a metrics registry or tracer that throws is logged (once per observer and hook) and ignored, never
+ * allowed into consuming, settling or publishing, where it would leave a delivery unsettled or settle it wrongly.
+ */
 public final class Observers implements Observer {
+
+    private static final Logger LOG = Logger.getLogger(Observers.class);
 
     public static final Observers NONE = new Observers(List.of());
 
     private final Observer[] observers;
+    /** Which observer hooks have thrown already: each is logged once. */
+    private final java.util.Set<String> reported = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public Observers(List<? extends Observer> observers) {
         this.observers = observers.toArray(new Observer[0]);
@@ -26,33 +38,47 @@ public final class Observers implements Observer {
         if (observers.length == 0) {
             return Observation.NONE;
         }
-        if (observers.length == 1) {
-            return observers[0].processing(queue, properties, bodySize);
-        }
         Observation[] each = new Observation[observers.length];
         for (int i = 0; i < observers.length; i++) {
-            each[i] = observers[i].processing(queue, properties, bodySize);
+            try {
+                each[i] = observers[i].processing(queue, properties, bodySize);
+            } catch (RuntimeException e) {
+                failed(observers[i], "processing", e);
+                each[i] = Observation.NONE;
+            }
         }
         return new Observation() {
             @Override
             public void handlerReturned() {
                 // In reverse: the last one opened is the first closed.
                 for (int i = each.length - 1; i >= 0; i--) {
-                    each[i].handlerReturned();
+                    try {
+                        each[i].handlerReturned();
+                    } catch (RuntimeException e) {
+                        failed(observers[i], "handlerReturned", e);
+                    }
                 }
             }
 
             @Override
             public void settled(String outcome, String errorType) {
-                for (Observation observation : each) {
-                    observation.settled(outcome, errorType);
+                for (int i = 0; i < each.length; i++) {
+                    try {
+                        each[i].settled(outcome, errorType);
+                    } catch (RuntimeException e) {
+                        failed(observers[i], "settled", e);
+                    }
                 }
             }
 
             @Override
             public void propagate(Map<String, Object> headers) {
-                for (Observation observation : each) {
-                    observation.propagate(headers);
+                for (int i = 0; i < each.length; i++) {
+                    try {
+                        each[i].propagate(headers);
+                    } catch (RuntimeException e) {
+                        failed(observers[i], "propagate", e);
+                    }
                 }
             }
         };
@@ -63,16 +89,22 @@ public final class Observers implements Observer {
         if (observers.length == 0) {
             return PublishObservation.NONE;
         }
-        if (observers.length == 1) {
-            return observers[0].publishing(exchange, routingKey, headers);
-        }
         PublishObservation[] each = new PublishObservation[observers.length];
         for (int i = 0; i < observers.length; i++) {
-            each[i] = observers[i].publishing(exchange, routingKey, headers);
+            try {
+                each[i] = observers[i].publishing(exchange, routingKey, headers);
+            } catch (RuntimeException e) {
+                failed(observers[i], "publishing", e);
+                each[i] = PublishObservation.NONE;
+            }
         }
         return failure -> {
-            for (PublishObservation observation : each) {
-                observation.done(failure);
+            for (int i = 0; i < each.length; i++) {
+                try {
+                    each[i].done(failure);
+                } catch (RuntimeException e) {
+                    failed(observers[i], "published", e);
+                }
             }
         };
     }
@@ -80,15 +112,29 @@ public final class Observers implements Observer {
     @Override
     public void settled(String queue, String operation, long nanos) {
         for (Observer observer : observers) {
-            observer.settled(queue, operation, nanos);
+            try {
+                observer.settled(queue, operation, nanos);
+            } catch (RuntimeException e) {
+                failed(observer, "settled", e);
+            }
         }
     }
 
     @Override
-    public void watch(List<String> queues, java.util.function.ToIntFunction<String> heldCopies,
-            java.util.function.IntSupplier inFlight) {
+    public void watch(List<String> queues, ToIntFunction<String> heldCopies, IntSupplier inFlight) {
         for (Observer observer : observers) {
-            observer.watch(queues, heldCopies, inFlight);
+            try {
+                observer.watch(queues, heldCopies, inFlight);
+            } catch (RuntimeException e) {
+                failed(observer, "watch", e);
+            }
+        }
+    }
+
+    private void failed(Observer observer, String hook, RuntimeException e) {
+        if (reported.add(observer.getClass().getName() + '#' + hook)) {
+            LOG.errorf(e, "%s failed in %s; ignoring it (messages are consumed and settled as usual; this is logged "
+                    + "once)", observer.getClass().getName(), hook);
         }
     }
 }

@@ -155,7 +155,14 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
             observation = observed[0];
         }
         PublishObservation done = observation;
-        CompletableFuture<Void> published = publishConfirmedCopy(exchange, routingKey, sent, body);
+        CompletableFuture<Void> published;
+        try {
+            published = publishConfirmedCopy(exchange, routingKey, sent, body);
+        } catch (RuntimeException e) {
+            // A worker pool that refuses the task (stopping): the caller holds the copy and tries again, or says it
+            // is lost; it must hear of it either way.
+            published = CompletableFuture.failedFuture(e);
+        }
         published.whenComplete((ignored, failure) -> done.done(failure));
         return published;
     }

@@ -64,6 +64,8 @@ public final class SubscriberSupervisor {
     private volatile long generation;
     /** Failed attempts since the last loss; lane only. */
     private int attempts;
+    /** Counts scheduled attempts: only the latest may run. Lane only (the timer's task runs on the lane). */
+    private long scheduled;
     /** The broker stopped the consumer: it subscribes again on a fresh channel, not on the recovered one. Lane only. */
     private boolean needsFreshChannel;
 
@@ -131,14 +133,16 @@ public final class SubscriberSupervisor {
     }
 
     /**
-     * amqp-client reopened the connection and this subscriber's channel, with no consumer on it: declare (or check) the
-     * queues again, since a restarted broker may have lost them, and consume again on the same channel.
+     * amqp-client reopened the connection and this subscriber's channel, with no consumer on it (whatever state the
+     * subscriber thought it was in): declare (or check) the queues again, since a restarted broker may have lost them,
+     * and consume again on the same channel.
      */
     public void connectionRecovered() {
         lane.execute(() -> {
-            if (state.get() != State.RECOVERING || attachment == null) {
+            if (state.get() == State.STOPPED || attachment == null) {
                 return;
             }
+            recovering(why != null ? why : "the connection was recovered");
             if (!needsFreshChannel) {
                 try {
                     BrokerConnection connection = subscribing.connection();
@@ -182,10 +186,11 @@ public final class SubscriberSupervisor {
     }
 
     private void scheduleAttempt(Duration wait) {
-        long expected = generation;
+        // Only the latest scheduled attempt runs: one that succeeded meanwhile (the connection came back), or a newer
+        // schedule, makes the older one moot, so there is never more than one chain of retries.
+        long token = ++scheduled;
         clock.schedule(wait, () -> lane.execute(() -> {
-            // A subscription that succeeded meanwhile (the connection came back) makes this attempt moot.
-            if (generation == expected) {
+            if (scheduled == token) {
                 attempt();
             }
         }));
@@ -228,6 +233,8 @@ public final class SubscriberSupervisor {
         attempts = 0;
         needsFreshChannel = false;
         why = null;
+        // No retry scheduled before this success may run.
+        scheduled++;
         // Unless a stop came first.
         if (state.compareAndSet(State.RECOVERING, State.CONSUMING)) {
             subscribing.consumingAgain();

@@ -98,6 +98,21 @@ class SubscriberSupervisorTest {
     }
 
     @Test
+    void aRecoveryConsumesAgainEvenWhenTheCutWasNotReportedFirst() throws Exception {
+        // The client's recovery listener may be heard before its shutdown listener's step ran: the recovered channel
+        // has no consumer either way.
+        supervisor.start(null);
+        supervisor.connectionRecovered();
+        assertEquals(State.CONSUMING, supervisor.state());
+        assertEquals(1, broker.attached.get(0).consumedAgain);
+        supervisor.connectionLost("reset");
+        assertEquals(State.RECOVERING, supervisor.state());
+        supervisor.connectionRecovered();
+        assertEquals(State.CONSUMING, supervisor.state());
+        assertEquals(2, broker.attached.get(0).consumedAgain);
+    }
+
+    @Test
     void aRecoveredChannelThatCannotConsumeIsReplaced() throws Exception {
         supervisor.start(null);
         broker.attached.get(0).failConsumeAgain = true;

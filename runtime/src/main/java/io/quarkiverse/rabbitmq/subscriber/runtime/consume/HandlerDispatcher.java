@@ -52,7 +52,7 @@ public final class HandlerDispatcher {
     private final java.util.ArrayDeque<Waiting> waiting = new java.util.ArrayDeque<>();
     private final Observers observers;
     /** Every delivery's fate, by queue (the Dev UI's live counters). */
-    private final Outcomes outcomes;
+    private final Outcomes.Counts outcomes;
     /** See {@link #takesDeliveriesDirectly()}. */
     private final boolean direct;
     /** Deliveries handed to handlers from the client's thread, not yet in the ack window. */
@@ -61,7 +61,7 @@ public final class HandlerDispatcher {
     public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler,
             Context eventLoop, Observers observers, Outcomes outcomes) {
         this.observers = observers;
-        this.outcomes = outcomes;
+        this.outcomes = outcomes.of(definition.subscription.queue);
         this.definition = definition;
         this.subscription = definition.subscription;
         this.concurrency = definition.subscription.concurrency;
@@ -329,7 +329,7 @@ public final class HandlerDispatcher {
     }
 
     private void observe(InboundDelivery delivery, String outcome, String errorType) {
-        outcomes.count(subscription.queue, outcome);
+        outcomes.count(outcome);
         delivery.observation().settled(outcome, errorType);
     }
 

@@ -109,6 +109,22 @@ public final class Observers implements Observer {
         };
     }
 
+    /** A publish of properties built already, as the observers changed them (their context in its headers). */
+    public record ObservedPublish(AMQP.BasicProperties properties, PublishObservation observation) {
+    }
+
+    /**
+     * For the runtime's own copies, held copies and dead letters, whose properties are built (and whose header table
+     * amqp-client made read-only): the observers get a mutable copy of the headers, which the properties then carry.
+     * Callers skip it when nothing is {@link #active()}.
+     */
+    public ObservedPublish publishingCopy(String exchange, String routingKey, AMQP.BasicProperties properties) {
+        PublishObservation[] observed = { PublishObservation.NONE };
+        AMQP.BasicProperties changed = HeaderTables.changed(properties,
+                headers -> observed[0] = publishing(exchange, routingKey, headers));
+        return new ObservedPublish(changed, observed[0]);
+    }
+
     @Override
     public void settled(String queue, String operation, long nanos) {
         for (Observer observer : observers) {

@@ -23,12 +23,25 @@ public final class Outcomes {
 
     private final Map<String, Map<String, LongAdder>> byQueue = new ConcurrentHashMap<>();
 
-    public void count(String queue, String outcome) {
-        byQueue.computeIfAbsent(queue, ignored -> {
+    /** One queue's counters, to keep and count into without looking the queue up for each delivery. */
+    public Counts of(String queue) {
+        return new Counts(byQueue.computeIfAbsent(queue, ignored -> {
             Map<String, LongAdder> counts = new ConcurrentHashMap<>();
             LABELS.forEach(label -> counts.put(label, new LongAdder()));
             return counts;
-        }).get(outcome).increment();
+        }));
+    }
+
+    public static final class Counts {
+        private final Map<String, LongAdder> byOutcome;
+
+        private Counts(Map<String, LongAdder> byOutcome) {
+            this.byOutcome = byOutcome;
+        }
+
+        public void count(String outcome) {
+            byOutcome.get(outcome).increment();
+        }
     }
 
     /** Each queue's counts by outcome, every outcome listed; sorted, for display. */

@@ -149,10 +149,9 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         PublishObservation observation = PublishObservation.NONE;
         AMQP.BasicProperties sent = properties;
         if (observers.get().active()) {
-            PublishObservation[] observed = new PublishObservation[1];
-            sent = io.quarkiverse.rabbitmq.subscriber.runtime.observe.HeaderTables.changed(properties,
-                    headers -> observed[0] = observers.get().publishing(exchange, routingKey, headers));
-            observation = observed[0];
+            var observed = observers.get().publishingCopy(exchange, routingKey, properties);
+            sent = observed.properties();
+            observation = observed.observation();
         }
         PublishObservation done = observation;
         CompletableFuture<Void> published;

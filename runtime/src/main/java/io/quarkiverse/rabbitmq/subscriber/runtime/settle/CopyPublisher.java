@@ -121,10 +121,9 @@ final class CopyPublisher {
         // The copy carries its delivery's trace (see Settler): its publish span continues it.
         var observation = io.quarkiverse.rabbitmq.subscriber.runtime.observe.PublishObservation.NONE;
         if (observers.active()) {
-            var observed = new io.quarkiverse.rabbitmq.subscriber.runtime.observe.PublishObservation[1];
-            properties = io.quarkiverse.rabbitmq.subscriber.runtime.observe.HeaderTables.changed(properties,
-                    headers -> observed[0] = observers.publishing(exchange, routingKey, headers));
-            observation = observed[0];
+            var observed = observers.publishingCopy(exchange, routingKey, properties);
+            properties = observed.properties();
+            observation = observed.observation();
         }
         try {
             // One step with the number: a delayed copy published from a timer on the same channel takes the monitor too.

@@ -70,10 +70,13 @@ class LoadAndFaultTest {
     void noMessageIsLostWhateverTheFaults() throws Exception {
         long started = System.nanoTime();
         RabbitAdmin.with(admin -> {
+            // Confirmed: what the test counts as lost must have reached the queues.
+            admin.confirmPublishes();
             for (int i = 0; i < MESSAGES; i++) {
                 admin.publishRaw(i % 2 == 0 ? CLASSIC : QUORUM, Integer.toString(i).getBytes(StandardCharsets.UTF_8),
                         new AMQP.BasicProperties.Builder().messageId("m-" + i).build());
             }
+            admin.awaitConfirms();
         });
         List<String> resumes = new ArrayList<>();
         String[] faults = { "close_connection", "close_connection", "stall 2 s then reset", "close_connection" };

@@ -53,6 +53,8 @@ public final class BrokerConnector {
         if (nio) {
             factory.useNio();
         }
+        // Consumer callbacks run on the reader thread: see ReaderThreadDispatch.
+        factory.setSharedExecutor(ReaderThreadDispatch.INSTANCE);
         try {
             // With several nodes the client tries them in order, now and at each reconnection.
             return new AmqpBrokerConnection(address.nodes().isEmpty() ? factory.newConnection(connectionName)

@@ -2,14 +2,17 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.connection;
 
 import org.jboss.logging.Logger;
 
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.Consumer;
 import com.rabbitmq.client.impl.DefaultExceptionHandler;
 
 /**
  * amqp-client's default handling, except for a lost connection: the engine logs one WARN when a connection is lost and
  * one INFO when its subscribers consume again, so the socket error that ends it and each failed reconnection attempt
  * in between (every 2 seconds while the broker is away) are DEBUG lines, not WARNs and ERRORs an operator reads as new
- * failures.
+ * failures; and for a consumer callback that throws, whose channel is closed from another thread.
  */
 final class RecoveryAttemptLogger extends DefaultExceptionHandler {
 
@@ -37,5 +40,24 @@ final class RecoveryAttemptLogger extends DefaultExceptionHandler {
     @Override
     public void handleConnectionRecoveryException(Connection connection, Throwable exception) {
         LOG.debugf("Reconnecting to RabbitMQ failed, trying again: %s", exception.toString());
+    }
+
+    /**
+     * A consumer callback threw (none should: they only queue work). As amqp-client does, the channel is closed, so
+     * RabbitMQ requeues what it delivered there; but not on this thread: callbacks run on the connection's reader thread ({@link ReaderThreadDispatch}), and closing a channel waits
+     * for the broker's close-ok, which only that thread reads. Every channel of the connection would wait with it.
+     */
+    @Override
+    public void handleConsumerException(Channel channel, Throwable exception, Consumer consumer, String consumerTag,
+            String methodName) {
+        LOG.errorf(exception, "The consumer %s on channel %d failed in %s; closing the channel (RabbitMQ requeues its "
+                + "unsettled deliveries)", consumerTag, channel.getChannelNumber(), methodName);
+        java.util.concurrent.CompletableFuture.runAsync(() -> {
+            try {
+                channel.close(AMQP.REPLY_SUCCESS, "Closed after consumer " + consumerTag + " failed in " + methodName);
+            } catch (Exception e) {
+                LOG.debugf("Closing channel %d after its consumer failed: %s", channel.getChannelNumber(), e);
+            }
+        });
     }
 }

@@ -24,7 +24,8 @@ public class Fill {
             // "quorum-cap5 DEAD": the arguments the extension declares for a quorum queue with maxAttempts 5.
             java.util.Map<String, Object> arguments = args.length < 3 ? null
                     : args[2].equals("quorum-cap5") ? java.util.Map.of("x-queue-type", "quorum", "x-delivery-limit", 4,
-                            "x-dead-letter-exchange", "", "x-dead-letter-routing-key", args[3])
+                            "x-dead-letter-exchange", "", "x-dead-letter-routing-key", args[3],
+                            "x-dead-letter-strategy", "at-least-once", "x-overflow", "reject-publish")
                     : java.util.Map.of("x-queue-type", "quorum");
             channel.queueDeclare(queue, true, false, false, arguments);
             channel.queuePurge(queue);

@@ -11,7 +11,8 @@
 # 20-50% from one drain to the next, so the figure to quote is the median of the rounds' ratios. The app's CPU line
 # counts the JVM's own threads apart ("JIT+GC"): on 2 cores, the JIT's compilers take about as much CPU as the drain's
 # own threads during a cold 100,000-message drain, and they share the cores with the broker. A last, "warm" drain
-# drains 300,000 and measures the last 100,000 (the JIT done): the app's own cost once warmed up.
+# fills 500,000 and measures from the 200,000th message to the 400,000th (the JIT done), for the app and for PerfTest:
+# what each costs once warmed up.
 #   integration-tests/bench/drain.sh observability [messages]
 #
 # The observability mode drains with the worker subscriber five times, each beside its own PerfTest single-ack drain:
@@ -62,7 +63,7 @@ drain_app() {
   fill
   local log="$work/app.log" pid before
   before=$(broker_ticks)
-  java -Xmx64m ${APP_OPTS:-} -Dbench.expected="$count" -Dbench.warmup="${warmup:-0}" -Dquarkus.http.port=0 \
+  java -Xmx64m ${APP_OPTS:-} -Dbench.expected="${expected:-$count}" -Dbench.warmup="${warmup:-0}" -Dquarkus.http.port=0 \
     -jar "$1" > "$log" 2>&1 &
   pid=$!
   trap "kill $pid 2>/dev/null || true" EXIT
@@ -91,15 +92,16 @@ perftest() {
     "$(broker_us_per_msg "$before")"
 }
 
-# perftest_warm <args...>: PerfTest drains 300,000; prints its mean rate over the whole seconds after the first 200,000
-# (from its per-second lines), the counterpart of the app's warm drain.
+# perftest_warm <args...>: PerfTest drains 500,000; prints its mean rate over the whole seconds that start between
+# its 200,000th and 400,000th message (from its per-second lines): the counterpart of the app's warm drain, at the
+# same queue depths.
 perftest_warm() {
   local saved=$count
-  count=300000
+  count=500000
   perftest "$@" >/dev/null
   count=$saved
   grep -o 'received: [0-9]* msg/s' "$work/perftest.log" | grep -o '[0-9]*' \
-    | awk '{ if (sum >= 200000) { n++; warm += $1 } sum += $1 } END { printf "%d", (n > 0 ? warm / n : 0) }'
+    | awk '{ if (sum >= 200000 && sum < 400000) { n++; warm += $1 } sum += $1 } END { printf "%d", (n > 0 ? warm / n : 0) }'
 }
 
 if [ "$mode" = "observability" ]; then
@@ -156,14 +158,14 @@ for round in $(seq 1 "$rounds"); do
     "multiple-ack ${multi} msg/s (RabbitMQ ${multi_broker} µs CPU/msg)"
   echo "   ratios: to single-ack ${single_ratios[-1]}, to multiple-ack ${multi_ratios[-1]}"
 done
-echo "== warm: 300,000 messages drained by the app, the last 100,000 measured"
+echo "== warm: a queue of 500,000; the app's rate from its 200,000th to its 400,000th message"
 saved_count=$count
-count=300000 warmup=200000
+count=500000 expected=400000 warmup=200000
 drain_app "$app"
 warm_rate=$rate warm_cpu=$cpu
 count=$saved_count warmup=0
-echo "== warm: 300,000 messages drained by PerfTest single-ack and multiple-ack, from their per-second rates after the"
-echo "   first 200,000"
+unset expected
+echo "== warm: the same for PerfTest single-ack and multiple-ack, from their per-second rates"
 warm_single=$(perftest_warm -q 250)
 warm_multi=$(perftest_warm -q 1000 -A 100)
 java -cp "$amqp" "$here/Fill.java" "$queue" delete >/dev/null
@@ -172,7 +174,7 @@ echo
 echo "subscriber ($mode), $count messages, $rounds rounds; ratios per round:"
 echo "  to PerfTest single-ack:   ${single_ratios[*]}  median $(median "${single_ratios[@]}")"
 echo "  to PerfTest multiple-ack: ${multi_ratios[*]}  median $(median "${multi_ratios[@]}")"
-echo "warm (last 100,000 of 300,000): subscriber ${warm_rate} msg/s, PerfTest single-ack ${warm_single}, multiple-ack" \
+echo "warm (messages 200,000 to 400,000 of 500,000): subscriber ${warm_rate} msg/s, PerfTest single-ack ${warm_single}, multiple-ack" \
   "${warm_multi}: ratios $(awk -v a="$warm_rate" -v s="$warm_single" -v m="$warm_multi" \
     'BEGIN { printf "%.2f to single-ack, %.2f to multiple-ack", (s > 0 ? a / s : 0), (m > 0 ? a / m : 0) }')"
 echo "  app $warm_cpu"

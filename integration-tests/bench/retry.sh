@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Retry benchmark: every message is retried until its cap of 5 and dead-lettered, so each gives 5 deliveries. Runs,
-# in one go and on one build of the app (event-loop subscribers, heap capped at -Xmx64m):
+# in one go and on one build of the app (event-loop subscribers, heap capped at -Xmx64m; built without Micrometer and
+# OpenTelemetry, as the drain benchmark is: tracing adds a publish span and a header change to every copy, which took
+# the DEFAULT retry from 1.96x to 2.83x a plain ack here; `drain.sh observability` measures what they cost):
 #   plain      a plain ack, the baseline of this run
 #   classic    a classic queue, DEFAULT copies (publish, then ack)
 #   confirmed  a classic queue, CONFIRMED copies (ack once the broker confirmed the copy)
@@ -14,6 +16,9 @@
 #
 #   integration-tests/bench/retry.sh [messages]
 #
+# APP_OPTS passes JVM options to the app, e.g. APP_OPTS=-Dquarkus.rabbitmq-subscriber.nio=false for the blocking I/O
+# mode (its quorum retry cost 2.28x against NIO's 1.27x: every basic.reject is one socket write there).
+#
 # Needs RabbitMQ on 127.0.0.1:5672 (guest/guest) and the extension installed (./mvnw -DskipTests install).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,7 +31,7 @@ mkdir -p "$work"
 echo "== resolving amqp-client and building the app with the retry subscribers"
 "$mvn" -q -B -f "$here/perftest-pom.xml" dependency:build-classpath -Dmdep.outputFile="$work/perftest.cp" >/dev/null
 amqp=$(cat "$work/perftest.cp")
-"$mvn" -q -B -f "$root/integration-tests/pom.xml" package -DskipTests -Dbench.retry=true \
+"$mvn" -q -B -f "$root/integration-tests/pom.xml" package -DskipTests -Dbench.retry=true -Dno-observability \
   -Dquarkus.package.output-directory=bench-retry-app >/dev/null
 app="$root/integration-tests/target/bench-retry-app/quarkus-run.jar"
 
@@ -34,7 +39,12 @@ app="$root/integration-tests/target/bench-retry-app/quarkus-run.jar"
 run() {
   local phase=$1 queue=$2 messages=$3 expected=$4
   shift 4
-  java -cp "$amqp" "$here/Fill.java" "$queue" "$messages" "$@" >/dev/null 2>&1
+  if ! java -cp "$amqp" "$here/Fill.java" "$queue" "$messages" "$@" > "$work/fill.log" 2>&1; then
+    # Without its messages the app would wait for them until the deadline: say why instead.
+    echo "filling $queue failed:" >&2
+    tail -5 "$work/fill.log" >&2
+    exit 1
+  fi
   local log="$work/retry-$phase.log"
   java -Xmx64m ${APP_OPTS:-} -Dbench.expected="$expected" -Dquarkus.http.port=0 -jar "$app" > "$log" 2>&1 &
   local pid=$!

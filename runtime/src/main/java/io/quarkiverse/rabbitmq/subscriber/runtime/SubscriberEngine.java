@@ -451,7 +451,7 @@ public class SubscriberEngine implements Connections {
                 settler, eventLoop, observers.get(), outcomes);
         SubscriberConsumer consumer = new SubscriberConsumer(definition.subscription.queue, eventLoop, dispatcher, inFlight,
                 config.retryCountHeader(),
-                () -> supervisor.lost(generation, "the broker cancelled its consumer"),
+                reason -> supervisor.lost(generation, reason),
                 LaunchMode.current() == LaunchMode.DEVELOPMENT ? ReloadOnMessage.scan() : null);
         channel.onBrokerClose(reason -> supervisor.lost(generation, "the broker closed its channel: "
                 + reason.replyText()));

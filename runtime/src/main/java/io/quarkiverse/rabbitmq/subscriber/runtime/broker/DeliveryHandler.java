@@ -3,7 +3,12 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.broker;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Envelope;
 
-/** Receives a consumer's deliveries, on the broker's dispatch thread: it must hand them off, not process them. */
+/**
+ * Receives a consumer's deliveries, in order, on the thread that reads the connection (amqp-client's reader: see
+ * {@code ReaderThreadDispatch}; a thread closing one of the connection's channels may run a few too; the in-process
+ * broker's delivering thread): it must hand them off, never process them, block, or wait for a reply from the broker,
+ * which only that thread would read.
+ */
 @FunctionalInterface
 public interface DeliveryHandler {
 
@@ -11,5 +16,12 @@ public interface DeliveryHandler {
 
     /** The broker cancelled the consumer (its queue was deleted, for one). */
     default void cancelled() {
+    }
+
+    /**
+     * {@link #delivered} threw (it should not). The channel stays open and its consumer goes on: the handler decides
+     * what to do, typically subscribing again on a fresh channel, which gives the unsettled deliveries back.
+     */
+    default void failed(Throwable cause) {
     }
 }

@@ -45,19 +45,26 @@ final class RecoveryAttemptLogger extends DefaultExceptionHandler {
     /**
      * A consumer callback threw (none should: they only queue work). As amqp-client does, the channel is closed, so
      * RabbitMQ requeues what it delivered there; but not on this thread: callbacks run on the connection's reader thread ({@link ReaderThreadDispatch}), and closing a channel waits
-     * for the broker's close-ok, which only that thread reads. Every channel of the connection would wait with it.
+     * for the broker's close-ok, which only that thread reads: every channel of the connection would wait with it, until
+     * the close timed out (10 minutes by default). Subscriber deliveries never come here (their failures go to
+     * {@code DeliveryHandler.failed}); this is for amqp-client's other callbacks.
      */
     @Override
     public void handleConsumerException(Channel channel, Throwable exception, Consumer consumer, String consumerTag,
             String methodName) {
-        LOG.errorf(exception, "The consumer %s on channel %d failed in %s; closing the channel (RabbitMQ requeues its "
-                + "unsettled deliveries)", consumerTag, channel.getChannelNumber(), methodName);
-        java.util.concurrent.CompletableFuture.runAsync(() -> {
-            try {
-                channel.close(AMQP.REPLY_SUCCESS, "Closed after consumer " + consumerTag + " failed in " + methodName);
-            } catch (Exception e) {
-                LOG.debugf("Closing channel %d after its consumer failed: %s", channel.getChannelNumber(), e);
-            }
-        });
+        // Nothing may escape: amqp-client would interrupt the reader thread, which ends the connection's I/O.
+        try {
+            LOG.errorf(exception, "The consumer %s on channel %d failed in %s; closing the channel (RabbitMQ requeues "
+                    + "its unsettled deliveries)", consumerTag, channel.getChannelNumber(), methodName);
+            java.util.concurrent.CompletableFuture.runAsync(() -> {
+                try {
+                    channel.close(AMQP.REPLY_SUCCESS, "Closed after consumer " + consumerTag + " failed in " + methodName);
+                } catch (Exception e) {
+                    LOG.debugf("Closing channel %d after its consumer failed: %s", channel.getChannelNumber(), e);
+                }
+            });
+        } catch (Throwable t) {
+            LOG.debugf("Handling the failure of consumer %s failed: %s", consumerTag, t);
+        }
     }
 }

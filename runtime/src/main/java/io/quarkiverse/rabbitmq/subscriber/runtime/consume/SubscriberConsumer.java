@@ -22,6 +22,8 @@ import io.vertx.core.impl.ContextInternal;
  */
 public final class SubscriberConsumer implements DeliveryHandler {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(SubscriberConsumer.class);
+
     private final String queue;
     private final Context eventLoop;
     private final HandlerDispatcher dispatcher;
@@ -29,7 +31,8 @@ public final class SubscriberConsumer implements DeliveryHandler {
     private final String retryCountHeader;
     private final Queue<InboundDelivery> inbox = PlatformDependent.newMpscQueue();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
-    private final Runnable onCancelled;
+    /** Told why the consumer stopped taking deliveries: the subscriber subscribes again on a fresh channel. */
+    private final java.util.function.Consumer<String> onLost;
     /** Dev mode: a delivery first triggers the hot-reload scan; null elsewhere. */
     private final ReloadGate reloadGate;
     private volatile boolean stopping;
@@ -38,9 +41,9 @@ public final class SubscriberConsumer implements DeliveryHandler {
      * @param reloadScan dev mode's hot-reload scan (see {@code ReloadOnMessage}); null outside dev mode
      */
     public SubscriberConsumer(String queue, Context eventLoop, HandlerDispatcher dispatcher, InFlight inFlight,
-            String retryCountHeader, Runnable onCancelled,
+            String retryCountHeader, java.util.function.Consumer<String> onLost,
             java.util.function.Supplier<java.util.concurrent.CompletableFuture<Boolean>> reloadScan) {
-        this.onCancelled = onCancelled;
+        this.onLost = onLost;
         this.reloadGate = reloadScan == null ? null : new ReloadGate(reloadScan);
         this.queue = queue;
         this.eventLoop = eventLoop;
@@ -85,7 +88,15 @@ public final class SubscriberConsumer implements DeliveryHandler {
     @Override
     public void cancelled() {
         if (!stopping) {
-            onCancelled.run();
+            onLost.accept("the broker cancelled its consumer");
+        }
+    }
+
+    @Override
+    public void failed(Throwable cause) {
+        if (!stopping) {
+            LOG.debugf(cause, "Taking a delivery from queue '%s' failed", queue);
+            onLost.accept("taking a delivery failed (" + cause + ")");
         }
     }
 

@@ -117,7 +117,13 @@ final class AmqpBrokerChannel implements BrokerChannel {
                 @Override
                 public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties,
                         byte[] body) {
-                    handler.delivered(consumerTag, envelope, properties, body);
+                    try {
+                        handler.delivered(consumerTag, envelope, properties, body);
+                    } catch (RuntimeException | Error e) {
+                        // Kept from amqp-client, whose handling closes the channel as if the application had: nothing
+                        // would then subscribe again.
+                        handler.failed(e);
+                    }
                 }
 
                 @Override

@@ -19,9 +19,11 @@ public interface DeliveryHandler {
     }
 
     /**
-     * {@link #delivered} threw (it should not). The channel stays open and its consumer goes on: the handler decides
-     * what to do, typically subscribing again on a fresh channel, which gives the unsettled deliveries back.
+     * {@link #delivered} threw (it should not). Both brokers report it here, on the delivering thread, and go on: the
+     * channel stays open and its consumer keeps its place. A subscriber subscribes again on a fresh channel, which gives
+     * the unsettled deliveries back; by default the failure is only logged.
      */
     default void failed(Throwable cause) {
+        org.jboss.logging.Logger.getLogger(DeliveryHandler.class).errorf(cause, "A consumer failed taking a delivery");
     }
 }

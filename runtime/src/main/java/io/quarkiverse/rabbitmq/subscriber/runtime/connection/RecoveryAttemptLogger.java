@@ -44,9 +44,10 @@ final class RecoveryAttemptLogger extends DefaultExceptionHandler {
 
     /**
      * A consumer callback threw (none should: they only queue work). As amqp-client does, the channel is closed, so
-     * RabbitMQ requeues what it delivered there; but not on this thread: callbacks run on the connection's reader thread ({@link ReaderThreadDispatch}), and closing a channel waits
-     * for the broker's close-ok, which only that thread reads: every channel of the connection would wait with it, until
-     * the close timed out (10 minutes by default). Subscriber deliveries never come here (their failures go to
+     * RabbitMQ requeues what it delivered there; but not on this thread: callbacks run on the connection's reader
+     * thread ({@link ReaderThreadDispatch}), and closing a channel waits for the broker's close-ok, which only that
+     * thread reads: every channel of the connection would wait with it, until the close timed out (10 minutes by
+     * default). Subscriber deliveries never come here (their failures go to
      * {@code DeliveryHandler.failed}); this is for amqp-client's other callbacks.
      */
     @Override

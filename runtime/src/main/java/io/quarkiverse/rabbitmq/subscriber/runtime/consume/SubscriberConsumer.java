@@ -73,7 +73,14 @@ public final class SubscriberConsumer implements DeliveryHandler {
             inFlight.end(1);
             return;
         }
-        InboundDelivery delivery = new InboundDelivery(queue, envelope, properties, body, retryCountHeader);
+        InboundDelivery delivery;
+        try {
+            delivery = new InboundDelivery(queue, envelope, properties, body, retryCountHeader);
+        } catch (RuntimeException | Error e) {
+            // It never reaches a handler (the channel's close gives it back): a stop must not wait for it.
+            inFlight.end(1);
+            throw e;
+        }
         if (dispatcher.takesDeliveriesDirectly()) {
             // Worker and virtual-thread handlers: straight to the handler's thread, without waking the event loop.
             dispatcher.arrive(newContext(), delivery);

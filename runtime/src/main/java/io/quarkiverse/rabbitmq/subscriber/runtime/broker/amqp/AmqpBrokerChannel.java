@@ -120,8 +120,8 @@ final class AmqpBrokerChannel implements BrokerChannel {
                     try {
                         handler.delivered(consumerTag, envelope, properties, body);
                     } catch (RuntimeException | Error e) {
-                        // Kept from amqp-client, whose handling closes the channel as if the application had: nothing
-                        // would then subscribe again.
+                        // Kept from amqp-client, whose handling closes the channel as if the application had (nothing
+                        // would then subscribe again); reported as the in-process broker does.
                         handler.failed(e);
                     }
                 }

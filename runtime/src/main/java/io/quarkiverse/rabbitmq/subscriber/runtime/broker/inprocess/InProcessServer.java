@@ -478,8 +478,8 @@ public final class InProcessServer {
                 consumer.handler.delivered(consumer.tag,
                         new Envelope(tag, redelivered, message.exchange, message.routingKey()),
                         deliveredProperties(queue, message, false), message.body.clone());
-            } catch (RuntimeException e) {
-                LOG.errorf(e, "A consumer of queue '%s' failed taking a delivery", queue.name);
+            } catch (RuntimeException | Error e) {
+                consumer.handler.failed(e);
             }
         }
         rearmExpiry(queue);

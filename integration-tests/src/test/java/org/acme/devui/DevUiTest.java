@@ -35,7 +35,9 @@ class DevUiTest {
 
     @Test
     void listsTheSubscriptionsAndTheTopologyAndDrivesTheInProcessClock() throws Exception {
-        // Any request starts the application in dev mode.
+        // Any request starts the application in dev mode. Readiness is there too (the example has smallrye-health).
+        RestAssured.get("/q/health/ready").then().statusCode(200).body("status", org.hamcrest.Matchers.is("UP"))
+                .body("checks.name", org.hamcrest.Matchers.hasItem("RabbitMQ subscribers"));
         String methods = RestAssured.get("/q/dev-ui/devui-jsonrpc-data.js").asString();
         assertTrue(methods.contains("\"" + NAMESPACE + "subscriptions\""), "the page's methods are registered");
         for (String page : new String[] { "qwc-rabbitmq-subscriber-subscriptions.js", "qwc-rabbitmq-subscriber-broker.js" }) {

@@ -47,6 +47,12 @@ class RefundsTest {
     }
 
     @Test
+    void readinessReportsTheSubscribers() {
+        given().get("/q/health/ready").then().statusCode(200).body("status", is("UP"))
+                .body("checks.name", hasItem("RabbitMQ subscribers"));
+    }
+
+    @Test
     void anAcceptedRefundIsProcessedOnce() {
         submit(101, "4242-ok");
         await().untilAsserted(() -> given().get("/refunds/processed").then().body("id", hasItem(101)));

@@ -26,7 +26,9 @@ public final class Failures {
      * release it itself).
      */
     public static Consumer<Throwable> startupRefused(String connection, String... fragments) {
+        // rabbitmqctl answers slowly while the rest of a CI run loads both cores: a generous deadline.
         return mentions(fragments).andThen(failure -> org.awaitility.Awaitility.await()
+                .atMost(java.time.Duration.ofSeconds(30))
                 .until(() -> RabbitAdmin.connectionsNamed(connection).isEmpty()));
     }
 

@@ -10,7 +10,10 @@ import com.rabbitmq.client.AMQP;
  */
 public interface Delivery {
 
-    /** The header the runtime keeps its own delivery count in, on the copies it publishes back. */
+    /**
+     * The default name of the header the runtime keeps its own delivery count in, on the copies it publishes back;
+     * {@code quarkus.rabbitmq-subscriber.retry-count-header} changes it.
+     */
     String RETRY_COUNT_HEADER = "x-retry-count";
 
     /** The queue the message was consumed from. */

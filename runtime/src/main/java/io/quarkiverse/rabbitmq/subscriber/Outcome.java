@@ -3,17 +3,23 @@ package io.quarkiverse.rabbitmq.subscriber;
 import java.time.Duration;
 
 /**
- * What a handler wants done with the delivery it was given. The runtime turns it into exactly one AMQP frame:
+ * What a handler wants done with the delivery it was given. What the runtime sends depends on the queue: a classic
+ * queue without a cap, a classic queue under a cap ({@code maxAttempts}), or a quorum queue (the table is on the
+ * "Retries and dead letters" page):
  * <ul>
- * <li>{@link #ack()}: {@code basic.ack}, the message leaves the queue;</li>
- * <li>{@link #retry()}: {@code basic.reject} with requeue, the message goes back to the queue and is delivered again
- * with {@code redelivered=true};</li>
- * <li>{@link #drop()}: {@code basic.reject} without requeue, the message leaves the queue, or goes to the queue's
- * dead-letter exchange where it has one.</li>
+ * <li>{@link #ack()}: {@code basic.ack} everywhere, the message leaves the queue;</li>
+ * <li>{@link #retry()}: on a classic queue without a cap and on a quorum queue, {@code basic.reject} with requeue, the
+ * message goes back to the queue and is delivered again with {@code redelivered=true} (a quorum queue counts it, and
+ * dead-letters it at its {@code x-delivery-limit}; a copy that came back from a {@code retryAfter} and reaches the cap
+ * is published to the dead-letter queue by the runtime instead). On a classic queue under a cap, a copy with the
+ * retry-count header raised by one is published to the queue, then the delivery is acknowledged; at the cap the
+ * message is published to the dead-letter queue instead;</li>
+ * <li>{@link #drop()}: {@code basic.reject} without requeue everywhere, the message leaves the queue, or goes to the
+ * queue's dead-letter exchange where it has one (never to {@code deadLetter} on a classic queue).</li>
  * <li>{@link #retryAfter(Duration)}: the delivery is acknowledged and a copy of the message comes back to the queue
  * once the delay has passed. The copy carries the retry-count header raised by one, and no {@code x-death}. With the
  * default delay strategy the service holds the copy: a crash during the delay loses it, a graceful stop publishes it
- * at once.</li>
+ * at once. Under a cap the copy counts as a delivery: at the cap the dead letter is published instead.</li>
  * </ul>
  */
 public final class Outcome {

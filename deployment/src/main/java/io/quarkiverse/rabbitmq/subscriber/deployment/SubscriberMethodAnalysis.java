@@ -25,7 +25,10 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
 /**
  * What a {@code @Subscriber} method declares, read from its signature and annotations, and every reason it cannot
- * work. Pure: it reads Jandex and nothing else, so each rule is one place to look.
+ * work. It reads Jandex and {@link SubscriberBuildTimeConfig}: the per-queue overrides
+ * ({@code quarkus.rabbitmq-subscriber.queues."<queue>".*}) are applied over the annotation before the checks, which
+ * also read {@code declare-topology} and the delayed exchange's settings. Nothing else, so each rule is one place to
+ * look.
  */
 final class SubscriberMethodAnalysis {
 

@@ -58,9 +58,10 @@ import io.vertx.core.impl.VertxInternal;
  * <p>
  * Each subscriber's life after startup (a cut, a cancellation, consuming again) is its {@link SubscriberSupervisor}'s:
  * explicit states, and steps that wait for the broker run on the subscriber's own serial lane, under no lock. The
- * engine's lock only guards opening the connection and the first start, before which no subscriber exists; no broker
- * callback takes it (a reader thread waiting for a lock whose holder waits for a reply the reader would read freezes
- * the whole connection).
+ * engine's lock guards opening the connection, the first start and {@code prepareTopology()} (the first declaration
+ * or check of the queues), before which no subscriber exists, and {@code stop()}'s two short steps (marking the stop;
+ * closing the supervisors and connections), not its wait for the handlers in flight. No broker callback takes it (a
+ * reader thread waiting for a lock whose holder waits for a reply the reader would read freezes the whole connection).
  */
 @Singleton
 public class SubscriberEngine implements Connections {
@@ -236,7 +237,7 @@ public class SubscriberEngine implements Connections {
         if (config.broker() == SubscriberConfig.BrokerKind.IN_PROCESS) {
             return startInProcess().connect();
         }
-        address = BrokerAddress.resolve(config.url(), ConfigProvider.getConfig());
+        address = BrokerAddress.resolve(config.url(), config.username(), config.password(), ConfigProvider.getConfig());
         if (config.addresses().isPresent()) {
             address = address.withNodes(config.addresses().get());
         }
@@ -360,6 +361,12 @@ public class SubscriberEngine implements Connections {
                         + "publishes them at once; a crash loses those still waiting. To keep them in RabbitMQ, use "
                         + "delay = DLX_TTL", definition.subscription.queue);
             }
+            if (definition.subscription.quorum() && !definition.subscription.serverCounts()) {
+                LOG.warnf("Queue '%s' is a quorum queue without maxAttempts or deliveryLimit: a failing message is "
+                        + "requeued and the server counts its deliveries. Unless the queue has its own "
+                        + "x-delivery-limit, RabbitMQ 4 drops it (or dead-letters it through the queue's own route) "
+                        + "after 20 redeliveries, and RabbitMQ 3 redelivers it for ever", definition.subscription.queue);
+            }
         }
     }
 
@@ -444,7 +451,7 @@ public class SubscriberEngine implements Connections {
                                 properties, body)));
         Settler settler = new Settler(channel, definition.subscription.queue, eventLoop, stats, inFlight::end, delay,
                 DelayStrategy.of(definition.subscription), config.retryCountHeader(),
-                definition.subscription.publishesCopies(),
+                definition.subscription.deadLetter, definition.subscription.publishesCopies(),
                 definition.subscription.retryPublish == io.quarkiverse.rabbitmq.subscriber.RetryPublish.CONFIRMED, clock(),
                 config.publisher().confirmTimeout(), observers.get());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),

@@ -60,8 +60,15 @@ public interface BrokerChannel extends AutoCloseable {
     /** The sequence number the next publish gets in confirm mode. */
     long nextPublishSeqNo();
 
+    /**
+     * Publishes a message. Throws {@link ContentHeaders.TooLargeHeaders} and sends nothing (the channel stays open, its
+     * confirm numbering untouched) when the properties and headers do not fit one frame of {@link #frameMax()}.
+     */
     void publish(String exchange, String routingKey, boolean mandatory, AMQP.BasicProperties properties, byte[] body)
             throws IOException;
+
+    /** The connection's {@code frame_max}: the largest frame, so the largest properties and headers, it carries. */
+    int frameMax();
 
     boolean isOpen();
 

@@ -23,7 +23,19 @@ public interface SubscriberConfig {
     Optional<String> url();
 
     /**
-     * A cluster's nodes, {@code host1:5672,host2:5672,...} (port 5672 when left out): the client connects to the
+     * The user to connect as; wins over the user of {@code url} and of the {@code rabbitmq-*} keys. A user or password
+     * with characters a URI would need encoded can be written here as it is.
+     */
+    Optional<String> username();
+
+    /**
+     * The password to connect with; wins over the password of {@code url} and of the {@code rabbitmq-*} keys. It
+     * never reaches a log, an exception, readiness or the Dev UI.
+     */
+    Optional<String> password();
+
+    /**
+     * A cluster's nodes, {@code host1:5672,host2:5672,...} (port 5672 when left out, 5671 under {@code amqps}): the client connects to the
      * first that answers and, after a cut, to whichever answers. Credentials, virtual host and TLS come from
      * {@code url} (or the {@code rabbitmq-*} keys).
      */

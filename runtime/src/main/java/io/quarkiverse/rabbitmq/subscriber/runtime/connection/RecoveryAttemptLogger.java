@@ -9,10 +9,12 @@ import com.rabbitmq.client.Consumer;
 import com.rabbitmq.client.impl.DefaultExceptionHandler;
 
 /**
- * amqp-client's default handling, except for a lost connection: the engine logs one WARN when a connection is lost and
- * one INFO when its subscribers consume again, so the socket error that ends it and each failed reconnection attempt
- * in between (every 2 seconds while the broker is away) are DEBUG lines, not WARNs and ERRORs an operator reads as new
- * failures; and for a consumer callback that throws, whose channel is closed from another thread.
+ * amqp-client's exception handler, with two changes. Logging a lost connection: the engine logs one WARN when a
+ * connection is lost and one INFO when its subscribers consume again, so the socket error that ends it and each failed
+ * reconnection attempt in between (every 2 seconds while the broker is away) are DEBUG lines, not WARNs and ERRORs an
+ * operator reads as new failures. Handling a consumer callback that throws: it logs the failure and closes that
+ * consumer's channel (so RabbitMQ requeues its unsettled deliveries) asynchronously, off the reader thread, which must
+ * stay free to read the close-ok (see {@link #handleConsumerException}).
  */
 final class RecoveryAttemptLogger extends DefaultExceptionHandler {
 

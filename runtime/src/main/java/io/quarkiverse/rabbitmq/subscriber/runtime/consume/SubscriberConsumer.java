@@ -14,11 +14,13 @@ import io.vertx.core.Context;
 import io.vertx.core.impl.ContextInternal;
 
 /**
- * Receives deliveries on amqp-client's dispatch thread. An event-loop handler's deliveries queue up in an inbox, and the
- * event loop is woken once per burst rather than once per message; it then runs each delivery on a fresh duplicated
- * context (so handler-local data does not leak between messages), in arrival order. A worker or virtual-thread
- * handler's deliveries go from here straight to the handler's thread (see {@link HandlerDispatcher#arrive}): waking
- * the event loop only to pass them on cost a thread wake-up per burst, about a third of a worker drain.
+ * Receives deliveries on amqp-client's reader thread (consumer callbacks run inline there: see
+ * {@code ReaderThreadDispatch} and {@link DeliveryHandler}), so it only hands them off. An event-loop handler's
+ * deliveries queue up in an inbox, and the event loop is woken once per burst rather than once per message; it then
+ * runs each delivery on a fresh duplicated context (so handler-local data does not leak between messages), in arrival
+ * order. A worker or virtual-thread handler's deliveries go from here straight to the handler's thread (see
+ * {@link HandlerDispatcher#arrive}): waking the event loop only to pass them on cost a thread wake-up per burst, about
+ * a third of a worker drain.
  */
 public final class SubscriberConsumer implements DeliveryHandler {
 

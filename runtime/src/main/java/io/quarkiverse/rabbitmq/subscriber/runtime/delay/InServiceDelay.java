@@ -35,7 +35,11 @@ public final class InServiceDelay {
     private final String queue;
     private final Clock clock;
     private final ConfirmedPublish publisher;
-    /** Guards pending and released. */
+    /**
+     * Guards {@code pending} and {@code released} only; {@code unconfirmed} is a concurrent set of its own, changed
+     * without it (confirms complete on other threads). Nothing notifies it: {@link #releaseAll}'s wait on it is a 20 ms
+     * poll.
+     */
     private final Object lock = new Object();
     private final Set<PendingCopy> pending = new LinkedHashSet<>();
     /** Published, not confirmed yet. */
@@ -134,6 +138,7 @@ public final class InServiceDelay {
             publish(copy);
         }
         long deadline = System.currentTimeMillis() + STOP_CONFIRM_WAIT_MILLIS;
+        // A poll: nothing calls notify when a confirm empties unconfirmed, so wait(20) only paces a check every 20 ms.
         synchronized (lock) {
             while (!unconfirmed.isEmpty() && System.currentTimeMillis() < deadline) {
                 try {

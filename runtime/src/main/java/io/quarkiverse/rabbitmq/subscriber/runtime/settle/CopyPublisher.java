@@ -110,11 +110,18 @@ final class CopyPublisher {
         }
     }
 
-    /**
-     * Publishes the copy. Confirmed: the original waits for the broker's word. Returns false when the channel refused
-     * the publish (it is gone: the broker requeues the original with the channel).
-     */
-    boolean publish(Unsettled original, String exchange, String routingKey, boolean mandatory,
+    /** What became of a publish. */
+    enum Sent {
+        /** Written to the channel (confirmed: the original waits for the broker's word). */
+        SENT,
+        /** The client refused it before sending anything; the channel is open and the original still unsettled. */
+        REFUSED,
+        /** The channel is gone: the broker requeues the original with it. */
+        CHANNEL_GONE
+    }
+
+    /** Publishes the copy. */
+    Sent publish(Unsettled original, String exchange, String routingKey, boolean mandatory,
             AMQP.BasicProperties properties, boolean confirmed) {
         closed = false;
         long sequenceNumber;
@@ -126,15 +133,24 @@ final class CopyPublisher {
             observation = observed.observation();
         }
         try {
-            // One step with the number: a delayed copy published from a timer on the same channel takes the monitor too.
+            // The number and its publish in one step. Nothing else publishes on this channel off its event loop (held
+            // copies go through BrokerRabbitPublisher's confirm channel, on the publishing connection), so the monitor
+            // is uncontended.
             synchronized (channel) {
                 sequenceNumber = confirmed ? channel.nextPublishSeqNo() : 0;
                 channel.publish(exchange, routingKey, mandatory, properties, original.body());
             }
         } catch (IOException | RuntimeException e) {
-            LOG.debugf("Could not publish the copy of %s to '%s': %s", original.describe(), routingKey, e);
             observation.done(e);
-            return false;
+            // A refusal by the client (BrokerChannel.publish checks the frame before amqp-client numbers anything)
+            // leaves the channel open: the original must still be settled with a frame, never left to a later
+            // multiple ack.
+            if (e instanceof RuntimeException && channel.isOpen()) {
+                LOG.debugf("The client refused the copy of %s to '%s': %s", original.describe(), routingKey, e);
+                return Sent.REFUSED;
+            }
+            LOG.debugf("Could not publish the copy of %s to '%s': %s", original.describe(), routingKey, e);
+            return Sent.CHANNEL_GONE;
         }
         observation.done(null);
         if (confirmed) {
@@ -143,7 +159,7 @@ final class CopyPublisher {
             byKey.computeIfAbsent(key, k -> new ArrayDeque<>()).add(sequenceNumber);
             scheduleTimeoutCheck();
         }
-        return true;
+        return Sent.SENT;
     }
 
     private static String key(String messageId, String queue) {

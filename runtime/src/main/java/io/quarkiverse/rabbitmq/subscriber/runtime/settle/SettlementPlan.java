@@ -9,7 +9,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 /**
  * The one place that decides what a delivery's result sends: a pure function of the subscription, what the delivery
  * says (its retry count, a quorum queue's delivery count, its redelivered flag) and the handler's result. Its table is
- * DESIGN.md's "What an outcome sends" and "Handler failures":
+ * the one in {@code docs/modules/ROOT/pages/retries.adoc}, sections "What each outcome sends" and "What failures
+ * become":
  * <ul>
  * <li>ack: {@code basic.ack}; drop: {@code basic.reject} without requeue, everywhere (on a classic queue under a cap a
  * drop never reaches the dead-letter queue).</li>
@@ -17,8 +18,9 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
  * letter instead (without a dead-letter queue, a reject without requeue). Elsewhere {@code basic.reject} requeue.</li>
  * <li>retryAfter: a copy delayed by the subscription's strategy (the plan says how long, the strategy where it waits),
  * then ack. The copy counts as a delivery, so at the cap it is the dead letter.</li>
- * <li>a failure: a retry, counted like one, whose copies and dead letter carry the failure. Without any cap, the
- * {@code redelivered} rule: a first delivery is requeued, a redelivery rejected without requeue, so a poison message
+ * <li>a failure: a retry, counted like one, whose copies and dead letter carry the failure. On a quorum queue it is
+ * requeued: the server counts, and its limit (the cap's, or the queue's own) ends it. On a classic queue without a cap,
+ * the {@code redelivered} rule: a first delivery is requeued, a redelivery rejected without requeue, so a poison message
  * costs two deliveries and the service keeps no state for it.</li>
  * <li>an undecodable body is never retried: its dead letter at once where a classic queue has one, else a reject
  * without requeue.</li>
@@ -77,9 +79,10 @@ public final class SettlementPlan {
             if (subscription.maxAttempts > 0 && retryCount > 1 && attempt >= subscription.maxAttempts) {
                 return deadLetter(subscription, attempt, failure);
             }
-            if (subscription.serverCounts()) {
-                return Settlement.REQUEUE;
-            }
+            // The server counts every delivery of a quorum queue: its limit (the cap's, or one an operator declared
+            // on a queue this service does not declare) and its dead-letter route end the loop. Without any limit,
+            // RabbitMQ 4 stops at 20 redeliveries; RabbitMQ 3 redelivers for ever (the startup log says so).
+            return Settlement.REQUEUE;
         }
         if (failure == null) {
             return Settlement.REQUEUE;

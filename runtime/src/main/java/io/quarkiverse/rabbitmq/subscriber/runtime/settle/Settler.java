@@ -39,6 +39,8 @@ public final class Settler {
     private final InServiceDelay delay;
     private final DelayStrategy delays;
     private final String retryCountHeader;
+    /** Where a message goes that no copy can be made of; null when the subscription has no dead-letter queue. */
+    private final String deadLetterQueue;
     /** Null for a subscription that never publishes copies at once. */
     private final CopyPublisher copies;
     private final AckWindow window = new AckWindow();
@@ -48,7 +50,8 @@ public final class Settler {
     private boolean flushScheduled;
 
     public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats, IntConsumer onSent,
-            InServiceDelay delay, DelayStrategy delays, String retryCountHeader, boolean publishesCopies,
+            InServiceDelay delay, DelayStrategy delays, String retryCountHeader, String deadLetterQueue,
+            boolean publishesCopies,
             boolean confirmsCopies, Clock clock, Duration confirmTimeout, Observers observers) throws IOException {
         this.observers = observers;
         this.channel = channel;
@@ -59,6 +62,7 @@ public final class Settler {
         this.delay = delay;
         this.delays = delays;
         this.retryCountHeader = retryCountHeader;
+        this.deadLetterQueue = deadLetterQueue;
         this.copies = publishesCopies ? new CopyPublisher(channel, queue, eventLoop, clock, confirmTimeout,
                 confirmsCopies, observers, new CopyPublisher.Outcomes() {
                     @Override
@@ -128,6 +132,7 @@ public final class Settler {
         String exchange = "";
         String routingKey = republish.queue();
         boolean mandatory = true;
+        boolean held = false;
         if (!republish.delay().isZero()) {
             DelayStrategy.Placement placement = delays.place(properties, republish.delay());
             if (placement instanceof DelayStrategy.Publish onBroker) {
@@ -138,25 +143,99 @@ public final class Settler {
                 properties = onBroker.properties();
             } else {
                 // Held in the service: at most once across a crash, by design of the IN_SERVICE delay.
-                delay.hold(properties, delivery.body(), delivery.describe(), republish.delay());
-                ack(delivery);
-                return;
+                held = true;
             }
         } else if (copies == null) {
             // A retryAfter(0) where nothing else publishes copies: published like a held copy that is due now.
-            delay.hold(properties, delivery.body(), delivery.describe(), Duration.ZERO);
+            held = true;
+        }
+        // Every copy must fit one frame: a held one too, or its publish would fail at every try.
+        CopyFit.Fitted fitted = CopyFit.fit(properties, delivery.body().length, channel.frameMax());
+        if (fitted == null) {
+            withoutCopy(delivery, republish, "with the retry-count header its headers would exceed the connection's "
+                    + "frame_max of " + channel.frameMax() + " bytes");
+            return;
+        }
+        if (!fitted.dropped().isEmpty()) {
+            LOG.errorf("Publishing %s of %s to '%s' without header(s) %s: with them its headers would exceed the "
+                    + "connection's frame_max of %d bytes", what(republish), delivery.describe(), routingKey,
+                    fitted.dropped(), channel.frameMax());
+        }
+        properties = fitted.properties();
+        if (held) {
+            delay.hold(properties, delivery.body(), delivery.describe(), republish.delay());
             ack(delivery);
             return;
         }
-        if (!copies.publish(delivery, exchange, routingKey, mandatory, properties, republish.confirmed())) {
-            // The channel is gone: the broker requeues the original with it.
-            window.mark(delivery.ackSlot(), AckWindow.SETTLED);
-            onSent.accept(1);
+        publish(delivery, exchange, routingKey, mandatory, properties, republish.confirmed(),
+                () -> withoutCopy(delivery, republish, "the client refused to publish it"));
+    }
+
+    /** Publishes a copy or dead letter, then acks the original (a confirmed one: when the broker confirms it). */
+    private void publish(Unsettled delivery, String exchange, String routingKey, boolean mandatory,
+            AMQP.BasicProperties properties, boolean confirmed, Runnable refused) {
+        switch (copies.publish(delivery, exchange, routingKey, mandatory, properties, confirmed)) {
+            case SENT -> {
+                if (!confirmed) {
+                    ack(delivery);
+                }
+            }
+            // Nothing was sent and the channel is open: the original is settled some other way, with a frame.
+            case REFUSED -> refused.run();
+            case CHANNEL_GONE -> {
+                // The broker requeues the original with the channel.
+                window.mark(delivery.ackSlot(), AckWindow.SETTLED);
+                onSent.accept(1);
+            }
+        }
+    }
+
+    /**
+     * No copy of this message can be published as built (its own headers leave no room for the extension's). It is
+     * settled without losing it, as a message the runtime cannot count is: a first delivery is requeued; a redelivery,
+     * and any dead letter, goes to the dead-letter queue exactly as it was received (which fitted the frame, or the
+     * broker could not have delivered it); without a dead-letter queue it is rejected without requeue, to the queue's
+     * own dead-letter exchange if it has one, as the cap would have done.
+     */
+    private void withoutCopy(Unsettled delivery, Settlement.Republish republish, String reason) {
+        boolean retry = republish.target() == Settlement.Target.COPY;
+        if (retry && !delivery.redelivered()) {
+            LOG.errorf("Queue '%s': cannot publish %s of %s to '%s': %s. Requeueing it instead; if it is not handled "
+                    + "at its redelivery, it goes to %s", queue, what(republish), delivery.describe(), republish.queue(),
+                    reason, deadLetterQueue == null ? "the queue's own dead-letter exchange (rejected without requeue)"
+                            : "dead-letter queue '" + deadLetterQueue + "' as received");
+            reject(delivery, true);
             return;
         }
-        if (!republish.confirmed()) {
-            ack(delivery);
+        if (deadLetterQueue == null) {
+            LOG.errorf("Queue '%s': cannot publish %s of %s to '%s': %s. Rejecting it without requeue (the queue's "
+                    + "dead-letter exchange keeps it if the queue has one)", queue, what(republish),
+                    delivery.describe(), republish.queue(), reason);
+            reject(delivery, false);
+            return;
         }
+        AMQP.BasicProperties asReceived = delivery.properties();
+        if (!io.quarkiverse.rabbitmq.subscriber.runtime.broker.ContentHeaders.fit(asReceived, delivery.body().length,
+                channel.frameMax())) {
+            LOG.errorf("Queue '%s': cannot publish %s to dead-letter queue '%s', not even as received: %s. Requeueing "
+                    + "it", queue, delivery.describe(), deadLetterQueue, reason);
+            reject(delivery, true);
+            return;
+        }
+        LOG.errorf("Queue '%s': cannot publish %s of %s to '%s': %s. Publishing it to dead-letter queue '%s' as "
+                + "received, without the retry count and failure headers", queue, what(republish), delivery.describe(),
+                republish.queue(), reason, deadLetterQueue);
+        publish(delivery, "", deadLetterQueue, true, asReceived, republish.confirmed(), () -> {
+            LOG.errorf("Queue '%s': the client refused %s for dead-letter queue '%s' as received too: requeueing it",
+                    queue, delivery.describe(), deadLetterQueue);
+            reject(delivery, true);
+        });
+    }
+
+    private static String what(Settlement.Republish republish) {
+        return republish.target() == Settlement.Target.DEAD_LETTER ? "the dead letter"
+                : republish.delay().isZero() ? "the copy for attempt " + republish.retryCount()
+                        : "the delayed copy for attempt " + republish.retryCount();
     }
 
     private void ack(Unsettled delivery) {

@@ -17,6 +17,9 @@ public interface Unsettled {
     /** Marks the delivery settled; false when it already was. Called on the subscriber's event loop only. */
     boolean markSettled();
 
+    /** Whether the broker delivered it before (AMQP's {@code redelivered} flag). */
+    boolean redelivered();
+
     AMQP.BasicProperties properties();
 
     byte[] body();

@@ -51,6 +51,7 @@ class ConfirmedCopyTest {
                         yield null;
                     }
                     case "nextPublishSeqNo" -> nextSequence.get();
+                    case "frameMax" -> 0;
                     case "publish" -> {
                         frames.add("publish:" + args[1] + "#" + nextSequence.getAndIncrement());
                         yield null;
@@ -65,7 +66,7 @@ class ConfirmedCopyTest {
         on(() -> {
             try {
                 settler = new Settler(channel, "work", loop, new SettlementStats(), sent::addAndGet, null, null,
-                        "x-retry-count", true, true, clock, Duration.ofSeconds(5),
+                        "x-retry-count", null, true, true, clock, Duration.ofSeconds(5),
                         io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
             } catch (Exception e) {
                 throw new IllegalStateException(e);

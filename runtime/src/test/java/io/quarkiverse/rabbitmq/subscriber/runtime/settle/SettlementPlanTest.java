@@ -15,8 +15,9 @@ import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
 /**
- * DESIGN.md's "What an outcome sends" and "Handler failures", as a table: the subscription, the delivery's retry count
- * and redelivered flag, the handler's result, and what the settler must send.
+ * The tables of {@code docs/modules/ROOT/pages/retries.adoc} ("What each outcome sends", "What failures become") as a
+ * test table: the subscription, the delivery's retry count and redelivered flag, the handler's result, and what the
+ * settler must send.
  */
 class SettlementPlanTest {
 
@@ -96,8 +97,8 @@ class SettlementPlanTest {
                 Arguments.of("quorum capped failure requeues", QUORUM_CAPPED, 1, true, FAILED, Settlement.REQUEUE),
                 Arguments.of("quorum with its own limit: failure requeues", QUORUM_LIMIT, 1, true, FAILED,
                         Settlement.REQUEUE),
-                Arguments.of("quorum without a limit: the redelivered rule", QUORUM, 1, true, FAILED,
-                        Settlement.REJECT),
+                Arguments.of("quorum without a limit of ours: the server's own limit counts", QUORUM, 1, true,
+                        FAILED, Settlement.REQUEUE),
                 Arguments.of("quorum without a limit, first failure requeues", QUORUM, 1, false, FAILED,
                         Settlement.REQUEUE),
                 Arguments.of("quorum retryAfter holds a copy", QUORUM_CAPPED, 1, false, LATER, held("payouts", 2)),

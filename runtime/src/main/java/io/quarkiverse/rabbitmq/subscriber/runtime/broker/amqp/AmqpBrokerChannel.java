@@ -14,6 +14,7 @@ import com.rabbitmq.client.ShutdownSignalException;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.ContentHeaders;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.DeliveryHandler;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
@@ -205,11 +206,18 @@ final class AmqpBrokerChannel implements BrokerChannel {
     @Override
     public void publish(String exchange, String routingKey, boolean mandatory, AMQP.BasicProperties properties,
             byte[] body) throws IOException {
+        // Before amqp-client takes a confirm sequence number for a publish it would then refuse.
+        ContentHeaders.check(properties, body.length, channel.getConnection().getFrameMax());
         try {
             channel.basicPublish(exchange, routingKey, mandatory, properties, body);
         } catch (IOException | AlreadyClosedException e) {
             throw refusal(e);
         }
+    }
+
+    @Override
+    public int frameMax() {
+        return channel.getConnection().getFrameMax();
     }
 
     @Override

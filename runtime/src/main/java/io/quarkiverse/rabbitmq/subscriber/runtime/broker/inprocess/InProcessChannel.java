@@ -1,5 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.ContentHeaders;
+
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -163,11 +165,19 @@ final class InProcessChannel implements BrokerChannel {
     public void publish(String exchange, String routingKey, boolean mandatory, AMQP.BasicProperties properties,
             byte[] body) throws IOException {
         InProcessServer.ensureOpen(state);
+        // Refused on the caller's thread before anything is numbered or sent, as the real broker's client channel does.
+        ContentHeaders.check(properties, body.length, frameMax());
         // Encoded here, on the caller's thread, as amqp-client does: a header AMQP cannot carry fails the caller.
         AMQP.BasicProperties sent = WireProperties.roundTrip(properties == null ? new AMQP.BasicProperties() : properties);
         long sequenceNumber = nextPublishSeqNo.get() > 0 ? nextPublishSeqNo.getAndIncrement() : 0;
         byte[] copy = body.clone();
         server.post(() -> server.publish(state, sequenceNumber, exchange, routingKey, mandatory, sent, copy));
+    }
+
+    /** As RabbitMQ's default, which a client asking for none gets. */
+    @Override
+    public int frameMax() {
+        return ContentHeaders.RABBITMQ_FRAME_MAX;
     }
 
     @Override

@@ -3,9 +3,9 @@ package org.acme.devui;
 import java.time.Duration;
 
 import io.quarkiverse.rabbitmq.subscriber.Delay;
-import io.quarkus.arc.profile.IfBuildProfile;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkus.arc.profile.IfBuildProfile;
 
 /**
  * The Dev UI test's application: a busy refund waits 30 s in the waiting queue, three times at most. Only in dev mode:

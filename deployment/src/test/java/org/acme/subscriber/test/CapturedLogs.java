@@ -21,7 +21,6 @@ public final class CapturedLogs extends Handler implements AutoCloseable {
         lines.add(record.getLevel() + " " + record.getLoggerName() + ": " + format(record));
     }
 
-
     /** The lines at ERROR or above (JBoss's ERROR and FATAL, JUL's SEVERE). */
     public List<String> errors() {
         return lines.stream().filter(line -> line.startsWith("ERROR ") || line.startsWith("SEVERE ")

@@ -177,8 +177,7 @@ class ExecutionModelMatrixTest {
             Map.entry("t.matrix.class-virtual.completion-stage.json", Model.VIRTUAL),
             Map.entry("t.matrix.class-virtual.completion-stage.bytes", Model.VIRTUAL),
             Map.entry("t.matrix.class-virtual.completion-stage.string", Model.VIRTUAL),
-            Map.entry("t.matrix.class-virtual.completion-stage.json-object", Model.VIRTUAL)
-    );
+            Map.entry("t.matrix.class-virtual.completion-stage.json-object", Model.VIRTUAL));
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
@@ -390,318 +389,380 @@ class ExecutionModelMatrixTest {
     }
 
     public static class MethodNonBlocking {
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.outcome.json")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.outcome.json")
         Outcome outcomeJson(Ping payload) {
             return Seen.ran("t.matrix.method-nonblocking.outcome.json", payload);
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.outcome.bytes")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.outcome.bytes")
         Outcome outcomeBytes(byte[] payload) {
             return Seen.ran("t.matrix.method-nonblocking.outcome.bytes", payload);
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.outcome.string")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.outcome.string")
         Outcome outcomeString(String payload) {
             return Seen.ran("t.matrix.method-nonblocking.outcome.string", payload);
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.outcome.json-object")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.outcome.json-object")
         Outcome outcomeJsonObject(JsonObject payload) {
             return Seen.ran("t.matrix.method-nonblocking.outcome.json-object", payload);
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.void.json")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.void.json")
         void voidJson(Ping payload) {
             Seen.ran("t.matrix.method-nonblocking.void.json", payload);
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.void.bytes")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.void.bytes")
         void voidBytes(byte[] payload) {
             Seen.ran("t.matrix.method-nonblocking.void.bytes", payload);
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.void.string")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.void.string")
         void voidString(String payload) {
             Seen.ran("t.matrix.method-nonblocking.void.string", payload);
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.void.json-object")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.void.json-object")
         void voidJsonObject(JsonObject payload) {
             Seen.ran("t.matrix.method-nonblocking.void.json-object", payload);
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.uni.json")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.uni.json")
         Uni<Outcome> uniJson(Ping payload) {
             return Uni.createFrom().item(Seen.ran("t.matrix.method-nonblocking.uni.json", payload));
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.uni.bytes")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.uni.bytes")
         Uni<Outcome> uniBytes(byte[] payload) {
             return Uni.createFrom().item(Seen.ran("t.matrix.method-nonblocking.uni.bytes", payload));
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.uni.string")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.uni.string")
         Uni<Outcome> uniString(String payload) {
             return Uni.createFrom().item(Seen.ran("t.matrix.method-nonblocking.uni.string", payload));
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.uni.json-object")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.uni.json-object")
         Uni<Outcome> uniJsonObject(JsonObject payload) {
             return Uni.createFrom().item(Seen.ran("t.matrix.method-nonblocking.uni.json-object", payload));
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.uni-void.json")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.uni-void.json")
         Uni<Void> uniVoidJson(Ping payload) {
             Seen.ran("t.matrix.method-nonblocking.uni-void.json", payload);
             return Uni.createFrom().voidItem();
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.uni-void.bytes")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.uni-void.bytes")
         Uni<Void> uniVoidBytes(byte[] payload) {
             Seen.ran("t.matrix.method-nonblocking.uni-void.bytes", payload);
             return Uni.createFrom().voidItem();
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.uni-void.string")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.uni-void.string")
         Uni<Void> uniVoidString(String payload) {
             Seen.ran("t.matrix.method-nonblocking.uni-void.string", payload);
             return Uni.createFrom().voidItem();
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.uni-void.json-object")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.uni-void.json-object")
         Uni<Void> uniVoidJsonObject(JsonObject payload) {
             Seen.ran("t.matrix.method-nonblocking.uni-void.json-object", payload);
             return Uni.createFrom().voidItem();
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.completion-stage.json")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.completion-stage.json")
         CompletionStage<Outcome> completionStageJson(Ping payload) {
             return CompletableFuture.completedFuture(Seen.ran("t.matrix.method-nonblocking.completion-stage.json", payload));
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.completion-stage.bytes")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.completion-stage.bytes")
         CompletionStage<Outcome> completionStageBytes(byte[] payload) {
             return CompletableFuture.completedFuture(Seen.ran("t.matrix.method-nonblocking.completion-stage.bytes", payload));
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.completion-stage.string")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.completion-stage.string")
         CompletionStage<Outcome> completionStageString(String payload) {
             return CompletableFuture.completedFuture(Seen.ran("t.matrix.method-nonblocking.completion-stage.string", payload));
         }
 
-        @NonBlocking @Subscriber("t.matrix.method-nonblocking.completion-stage.json-object")
+        @NonBlocking
+        @Subscriber("t.matrix.method-nonblocking.completion-stage.json-object")
         CompletionStage<Outcome> completionStageJsonObject(JsonObject payload) {
-            return CompletableFuture.completedFuture(Seen.ran("t.matrix.method-nonblocking.completion-stage.json-object", payload));
+            return CompletableFuture
+                    .completedFuture(Seen.ran("t.matrix.method-nonblocking.completion-stage.json-object", payload));
         }
     }
 
     public static class MethodBlocking {
-        @Blocking @Subscriber("t.matrix.method-blocking.outcome.json")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.outcome.json")
         Outcome outcomeJson(Ping payload) {
             return Seen.ran("t.matrix.method-blocking.outcome.json", payload);
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.outcome.bytes")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.outcome.bytes")
         Outcome outcomeBytes(byte[] payload) {
             return Seen.ran("t.matrix.method-blocking.outcome.bytes", payload);
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.outcome.string")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.outcome.string")
         Outcome outcomeString(String payload) {
             return Seen.ran("t.matrix.method-blocking.outcome.string", payload);
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.outcome.json-object")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.outcome.json-object")
         Outcome outcomeJsonObject(JsonObject payload) {
             return Seen.ran("t.matrix.method-blocking.outcome.json-object", payload);
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.void.json")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.void.json")
         void voidJson(Ping payload) {
             Seen.ran("t.matrix.method-blocking.void.json", payload);
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.void.bytes")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.void.bytes")
         void voidBytes(byte[] payload) {
             Seen.ran("t.matrix.method-blocking.void.bytes", payload);
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.void.string")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.void.string")
         void voidString(String payload) {
             Seen.ran("t.matrix.method-blocking.void.string", payload);
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.void.json-object")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.void.json-object")
         void voidJsonObject(JsonObject payload) {
             Seen.ran("t.matrix.method-blocking.void.json-object", payload);
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.uni.json")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.uni.json")
         Uni<Outcome> uniJson(Ping payload) {
             return Uni.createFrom().item(Seen.ran("t.matrix.method-blocking.uni.json", payload));
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.uni.bytes")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.uni.bytes")
         Uni<Outcome> uniBytes(byte[] payload) {
             return Uni.createFrom().item(Seen.ran("t.matrix.method-blocking.uni.bytes", payload));
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.uni.string")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.uni.string")
         Uni<Outcome> uniString(String payload) {
             return Uni.createFrom().item(Seen.ran("t.matrix.method-blocking.uni.string", payload));
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.uni.json-object")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.uni.json-object")
         Uni<Outcome> uniJsonObject(JsonObject payload) {
             return Uni.createFrom().item(Seen.ran("t.matrix.method-blocking.uni.json-object", payload));
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.uni-void.json")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.uni-void.json")
         Uni<Void> uniVoidJson(Ping payload) {
             Seen.ran("t.matrix.method-blocking.uni-void.json", payload);
             return Uni.createFrom().voidItem();
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.uni-void.bytes")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.uni-void.bytes")
         Uni<Void> uniVoidBytes(byte[] payload) {
             Seen.ran("t.matrix.method-blocking.uni-void.bytes", payload);
             return Uni.createFrom().voidItem();
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.uni-void.string")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.uni-void.string")
         Uni<Void> uniVoidString(String payload) {
             Seen.ran("t.matrix.method-blocking.uni-void.string", payload);
             return Uni.createFrom().voidItem();
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.uni-void.json-object")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.uni-void.json-object")
         Uni<Void> uniVoidJsonObject(JsonObject payload) {
             Seen.ran("t.matrix.method-blocking.uni-void.json-object", payload);
             return Uni.createFrom().voidItem();
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.completion-stage.json")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.completion-stage.json")
         CompletionStage<Outcome> completionStageJson(Ping payload) {
             return CompletableFuture.completedFuture(Seen.ran("t.matrix.method-blocking.completion-stage.json", payload));
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.completion-stage.bytes")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.completion-stage.bytes")
         CompletionStage<Outcome> completionStageBytes(byte[] payload) {
             return CompletableFuture.completedFuture(Seen.ran("t.matrix.method-blocking.completion-stage.bytes", payload));
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.completion-stage.string")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.completion-stage.string")
         CompletionStage<Outcome> completionStageString(String payload) {
             return CompletableFuture.completedFuture(Seen.ran("t.matrix.method-blocking.completion-stage.string", payload));
         }
 
-        @Blocking @Subscriber("t.matrix.method-blocking.completion-stage.json-object")
+        @Blocking
+        @Subscriber("t.matrix.method-blocking.completion-stage.json-object")
         CompletionStage<Outcome> completionStageJsonObject(JsonObject payload) {
-            return CompletableFuture.completedFuture(Seen.ran("t.matrix.method-blocking.completion-stage.json-object", payload));
+            return CompletableFuture
+                    .completedFuture(Seen.ran("t.matrix.method-blocking.completion-stage.json-object", payload));
         }
     }
 
     public static class MethodVirtual {
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.outcome.json")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.outcome.json")
         Outcome outcomeJson(Ping payload) {
             return Seen.ran("t.matrix.method-virtual.outcome.json", payload);
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.outcome.bytes")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.outcome.bytes")
         Outcome outcomeBytes(byte[] payload) {
             return Seen.ran("t.matrix.method-virtual.outcome.bytes", payload);
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.outcome.string")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.outcome.string")
         Outcome outcomeString(String payload) {
             return Seen.ran("t.matrix.method-virtual.outcome.string", payload);
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.outcome.json-object")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.outcome.json-object")
         Outcome outcomeJsonObject(JsonObject payload) {
             return Seen.ran("t.matrix.method-virtual.outcome.json-object", payload);
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.void.json")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.void.json")
         void voidJson(Ping payload) {
             Seen.ran("t.matrix.method-virtual.void.json", payload);
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.void.bytes")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.void.bytes")
         void voidBytes(byte[] payload) {
             Seen.ran("t.matrix.method-virtual.void.bytes", payload);
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.void.string")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.void.string")
         void voidString(String payload) {
             Seen.ran("t.matrix.method-virtual.void.string", payload);
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.void.json-object")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.void.json-object")
         void voidJsonObject(JsonObject payload) {
             Seen.ran("t.matrix.method-virtual.void.json-object", payload);
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.uni.json")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.uni.json")
         Uni<Outcome> uniJson(Ping payload) {
             return Uni.createFrom().item(Seen.ran("t.matrix.method-virtual.uni.json", payload));
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.uni.bytes")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.uni.bytes")
         Uni<Outcome> uniBytes(byte[] payload) {
             return Uni.createFrom().item(Seen.ran("t.matrix.method-virtual.uni.bytes", payload));
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.uni.string")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.uni.string")
         Uni<Outcome> uniString(String payload) {
             return Uni.createFrom().item(Seen.ran("t.matrix.method-virtual.uni.string", payload));
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.uni.json-object")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.uni.json-object")
         Uni<Outcome> uniJsonObject(JsonObject payload) {
             return Uni.createFrom().item(Seen.ran("t.matrix.method-virtual.uni.json-object", payload));
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.uni-void.json")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.uni-void.json")
         Uni<Void> uniVoidJson(Ping payload) {
             Seen.ran("t.matrix.method-virtual.uni-void.json", payload);
             return Uni.createFrom().voidItem();
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.uni-void.bytes")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.uni-void.bytes")
         Uni<Void> uniVoidBytes(byte[] payload) {
             Seen.ran("t.matrix.method-virtual.uni-void.bytes", payload);
             return Uni.createFrom().voidItem();
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.uni-void.string")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.uni-void.string")
         Uni<Void> uniVoidString(String payload) {
             Seen.ran("t.matrix.method-virtual.uni-void.string", payload);
             return Uni.createFrom().voidItem();
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.uni-void.json-object")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.uni-void.json-object")
         Uni<Void> uniVoidJsonObject(JsonObject payload) {
             Seen.ran("t.matrix.method-virtual.uni-void.json-object", payload);
             return Uni.createFrom().voidItem();
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.completion-stage.json")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.completion-stage.json")
         CompletionStage<Outcome> completionStageJson(Ping payload) {
             return CompletableFuture.completedFuture(Seen.ran("t.matrix.method-virtual.completion-stage.json", payload));
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.completion-stage.bytes")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.completion-stage.bytes")
         CompletionStage<Outcome> completionStageBytes(byte[] payload) {
             return CompletableFuture.completedFuture(Seen.ran("t.matrix.method-virtual.completion-stage.bytes", payload));
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.completion-stage.string")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.completion-stage.string")
         CompletionStage<Outcome> completionStageString(String payload) {
             return CompletableFuture.completedFuture(Seen.ran("t.matrix.method-virtual.completion-stage.string", payload));
         }
 
-        @RunOnVirtualThread @Subscriber("t.matrix.method-virtual.completion-stage.json-object")
+        @RunOnVirtualThread
+        @Subscriber("t.matrix.method-virtual.completion-stage.json-object")
         CompletionStage<Outcome> completionStageJsonObject(JsonObject payload) {
             return CompletableFuture.completedFuture(Seen.ran("t.matrix.method-virtual.completion-stage.json-object", payload));
         }
@@ -810,7 +871,8 @@ class ExecutionModelMatrixTest {
 
         @Subscriber("t.matrix.class-nonblocking.completion-stage.json-object")
         CompletionStage<Outcome> completionStageJsonObject(JsonObject payload) {
-            return CompletableFuture.completedFuture(Seen.ran("t.matrix.class-nonblocking.completion-stage.json-object", payload));
+            return CompletableFuture
+                    .completedFuture(Seen.ran("t.matrix.class-nonblocking.completion-stage.json-object", payload));
         }
     }
 

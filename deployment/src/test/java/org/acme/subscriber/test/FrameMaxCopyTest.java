@@ -174,8 +174,7 @@ class FrameMaxCopyTest {
             return Outcome.retryAfter(Duration.ofMillis(10));
         }
 
-        @Subscriber(value = CONFIRMED, maxAttempts = 3, deadLetter = CONFIRMED + ".dead",
-                retryPublish = RetryPublish.CONFIRMED)
+        @Subscriber(value = CONFIRMED, maxAttempts = 3, deadLetter = CONFIRMED + ".dead", retryPublish = RetryPublish.CONFIRMED)
         void confirmed(String body, Delivery delivery) {
             seen(delivery);
             throw new IllegalStateException("fails");

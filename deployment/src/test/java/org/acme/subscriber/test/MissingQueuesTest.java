@@ -22,8 +22,8 @@ class MissingQueuesTest {
             .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
             .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete("t.missing.one", "t.missing.two")))
-            .assertException(Failures.startupRefused(CONNECTION, "declare-topology is false", "'t.missing.one'", "'t.missing.two'"));
-
+            .assertException(
+                    Failures.startupRefused(CONNECTION, "declare-topology is false", "'t.missing.one'", "'t.missing.two'"));
 
     @Test
     void startupFails() {

@@ -30,7 +30,8 @@ class QueueWithOtherArgumentsTest {
                 RabbitAdmin.with(admin -> admin.declare(QUEUE, Map.of("x-queue-type", "quorum", "x-delivery-limit", 9)));
             })
             .assertException(Failures.mentions("Queue '" + QUEUE + "' exists with other arguments than its subscription "
-                    + "needs", "RabbitMQ says: PRECONDITION_FAILED - inequivalent arg 'x-dead-letter-exchange'", "but current is none",
+                    + "needs", "RabbitMQ says: PRECONDITION_FAILED - inequivalent arg 'x-dead-letter-exchange'",
+                    "but current is none",
                     "The subscription needs the arguments {x-queue-type=quorum, x-delivery-limit=4, "
                             + "x-dead-letter-exchange=, x-dead-letter-routing-key=" + QUEUE + ".dead, "
                             + "x-dead-letter-strategy=at-least-once, x-overflow=reject-publish}"));

@@ -1,7 +1,8 @@
 package org.acme.refunds.bench;
 
-import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import org.acme.refunds.Refund;
+
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkus.arc.properties.IfBuildProperty;
 import io.smallrye.common.annotation.NonBlocking;
 

@@ -50,16 +50,14 @@ public class RetryDrain {
     }
 
     @NonBlocking
-    @Subscriber(value = "bench.retry.confirmed", maxAttempts = 5, deadLetter = "bench.retry.confirmed.dead",
-            retryPublish = RetryPublish.CONFIRMED)
+    @Subscriber(value = "bench.retry.confirmed", maxAttempts = 5, deadLetter = "bench.retry.confirmed.dead", retryPublish = RetryPublish.CONFIRMED)
     Outcome confirmed(Refund refund) {
         confirmed.drained();
         return Outcome.retry();
     }
 
     @NonBlocking
-    @Subscriber(value = "bench.retry.quorum", type = QueueType.QUORUM, maxAttempts = 5,
-            deadLetter = "bench.retry.quorum.dead")
+    @Subscriber(value = "bench.retry.quorum", type = QueueType.QUORUM, maxAttempts = 5, deadLetter = "bench.retry.quorum.dead")
     Outcome quorum(Refund refund) {
         quorum.drained();
         return Outcome.retry();
@@ -73,16 +71,14 @@ public class RetryDrain {
     }
 
     @NonBlocking
-    @Subscriber(value = "bench.retry.delay-ttl", maxAttempts = 5, deadLetter = "bench.retry.delay-ttl.dead",
-            delay = Delay.DLX_TTL)
+    @Subscriber(value = "bench.retry.delay-ttl", maxAttempts = 5, deadLetter = "bench.retry.delay-ttl.dead", delay = Delay.DLX_TTL)
     Outcome ttl(Refund refund) {
         ttl.drained();
         return Outcome.retryAfter(ONE_MILLI);
     }
 
     @NonBlocking
-    @Subscriber(value = "bench.retry.delay-perdelay", maxAttempts = 5, deadLetter = "bench.retry.delay-perdelay.dead",
-            delay = Delay.DLX_TTL_PER_DELAY, delays = "1ms")
+    @Subscriber(value = "bench.retry.delay-perdelay", maxAttempts = 5, deadLetter = "bench.retry.delay-perdelay.dead", delay = Delay.DLX_TTL_PER_DELAY, delays = "1ms")
     Outcome perDelay(Refund refund) {
         perDelay.drained();
         return Outcome.retryAfter(ONE_MILLI);

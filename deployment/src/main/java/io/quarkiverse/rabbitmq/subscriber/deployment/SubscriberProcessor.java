@@ -3,14 +3,15 @@ package io.quarkiverse.rabbitmq.subscriber.deployment;
 import static io.quarkiverse.rabbitmq.subscriber.deployment.SubscriberDotNames.*;
 
 import java.lang.reflect.Modifier;
-import java.util.Optional;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import jakarta.enterprise.invoke.Invoker;
+import jakarta.inject.Singleton;
 
 import org.jboss.jandex.AnnotationInstance;
 import org.jboss.jandex.AnnotationTarget;
@@ -21,32 +22,26 @@ import org.jboss.jandex.MethodInfo;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
-import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
-import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 import io.quarkiverse.rabbitmq.subscriber.runtime.InProcessBrokerBean;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberRecorder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.Subscriptions;
-import io.quarkiverse.rabbitmq.subscriber.runtime.health.SubscriberReadinessCheck;
-import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
-import io.quarkus.arc.deployment.SyntheticBeanBuildItem;
-import jakarta.inject.Singleton;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
-import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
-import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
-import io.quarkus.deployment.Capabilities;
-import io.quarkus.deployment.Capability;
-import io.quarkus.deployment.metrics.MetricsCapabilityBuildItem;
-import io.quarkus.runtime.metrics.MetricsFactory;
+import io.quarkiverse.rabbitmq.subscriber.runtime.health.SubscriberReadinessCheck;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.metrics.MicrometerObserver;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.tracing.OpenTelemetryObserver;
+import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
+import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.arc.deployment.AutoAddScopeBuildItem;
 import io.quarkus.arc.deployment.BeanArchiveIndexBuildItem;
 import io.quarkus.arc.deployment.BeanRegistrationPhaseBuildItem;
 import io.quarkus.arc.deployment.BeanRegistrationPhaseBuildItem.BeanConfiguratorBuildItem;
 import io.quarkus.arc.deployment.InvokerFactoryBuildItem;
+import io.quarkus.arc.deployment.SyntheticBeanBuildItem;
 import io.quarkus.arc.deployment.UnremovableBeanBuildItem;
 import io.quarkus.arc.deployment.ValidationPhaseBuildItem;
 import io.quarkus.arc.deployment.ValidationPhaseBuildItem.ValidationErrorBuildItem;
@@ -55,16 +50,21 @@ import io.quarkus.arc.processor.BeanInfo;
 import io.quarkus.arc.processor.BuildExtension;
 import io.quarkus.arc.processor.BuiltinScope;
 import io.quarkus.arc.processor.InvokerBuilder;
+import io.quarkus.deployment.Capabilities;
+import io.quarkus.deployment.Capability;
 import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
-import io.quarkus.deployment.execannotations.ExecutionModelAnnotationsAllowedBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveHierarchyBuildItem;
+import io.quarkus.deployment.execannotations.ExecutionModelAnnotationsAllowedBuildItem;
+import io.quarkus.deployment.metrics.MetricsCapabilityBuildItem;
 import io.quarkus.deployment.recording.RecorderContext;
 import io.quarkus.runtime.RuntimeValue;
+import io.quarkus.runtime.metrics.MetricsFactory;
+import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
 
 /**
  * Finds the {@code @Subscriber} methods, validates them (every problem of every method in one build failure), builds

@@ -2,11 +2,11 @@ package org.acme.subscriber.test.build;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.*;
-import org.acme.subscriber.test.Failures;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** Two subscribers on one queue fail the build, naming both. */
@@ -15,7 +15,8 @@ class DuplicateQueueTest {
     @RegisterExtension
     static final QuarkusUnitTest build = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
-            .assertException(Failures.mentions("Queue 'b.shared' has 2 @Subscriber methods", "Handlers#first(java.lang.String)", "Handlers#second(byte[])"));
+            .assertException(Failures.mentions("Queue 'b.shared' has 2 @Subscriber methods", "Handlers#first(java.lang.String)",
+                    "Handlers#second(byte[])"));
 
     @Test
     void buildFails() {

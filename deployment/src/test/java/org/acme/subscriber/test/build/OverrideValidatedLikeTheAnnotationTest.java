@@ -2,11 +2,11 @@ package org.acme.subscriber.test.build;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.*;
-import org.acme.subscriber.test.Failures;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** A config override is checked like the annotation: a dead-letter queue without a cap fails the build, naming the method. */
@@ -16,7 +16,8 @@ class OverrideValidatedLikeTheAnnotationTest {
     static final QuarkusUnitTest build = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.queues.\"b.c.overridden\".dead-letter", "b.c.overridden.dead")
-            .assertException(Failures.mentions("Handlers#handle(java.lang.String) sets deadLetter on classic queue 'b.c.overridden' without maxAttempts"));
+            .assertException(Failures.mentions(
+                    "Handlers#handle(java.lang.String) sets deadLetter on classic queue 'b.c.overridden' without maxAttempts"));
 
     @Test
     void buildFails() {

@@ -2,11 +2,11 @@ package org.acme.subscriber.test.build;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.*;
-import org.acme.subscriber.test.Failures;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** A private subscriber method fails the build. */

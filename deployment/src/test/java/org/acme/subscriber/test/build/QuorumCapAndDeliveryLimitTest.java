@@ -2,11 +2,11 @@ package org.acme.subscriber.test.build;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.*;
-import org.acme.subscriber.test.Failures;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** maxAttempts already sets a quorum queue's x-delivery-limit; a deliveryLimit beside it contradicts it: the build fails. */
@@ -15,7 +15,8 @@ class QuorumCapAndDeliveryLimitTest {
     @RegisterExtension
     static final QuarkusUnitTest build = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
-            .assertException(Failures.mentions("Handlers#handle(java.lang.String) sets both maxAttempts and deliveryLimit on quorum queue 'b.q.both'"));
+            .assertException(Failures.mentions(
+                    "Handlers#handle(java.lang.String) sets both maxAttempts and deliveryLimit on quorum queue 'b.q.both'"));
 
     @Test
     void buildFails() {

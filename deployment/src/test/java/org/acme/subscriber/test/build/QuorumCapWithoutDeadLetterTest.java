@@ -2,11 +2,11 @@ package org.acme.subscriber.test.build;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.*;
-import org.acme.subscriber.test.Failures;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** A quorum cap with nowhere to send the spent message is half a declaration: the build fails. */
@@ -15,7 +15,8 @@ class QuorumCapWithoutDeadLetterTest {
     @RegisterExtension
     static final QuarkusUnitTest build = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
-            .assertException(Failures.mentions("Handlers#handle(java.lang.String) sets maxAttempts on quorum queue 'b.q.half' without deadLetter: half a declaration"));
+            .assertException(Failures.mentions(
+                    "Handlers#handle(java.lang.String) sets maxAttempts on quorum queue 'b.q.half' without deadLetter: half a declaration"));
 
     @Test
     void buildFails() {

@@ -2,11 +2,11 @@ package org.acme.subscriber.test.build;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.*;
-import org.acme.subscriber.test.Failures;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** RabbitMQ refuses queue names starting with amq.: the build says so first. */
@@ -15,7 +15,8 @@ class ReservedQueueNameTest {
     @RegisterExtension
     static final QuarkusUnitTest build = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
-            .assertException(Failures.mentions("Handlers#handle(java.lang.String) consumes queue 'amq.mine': RabbitMQ reserves the 'amq.' prefix"));
+            .assertException(Failures.mentions(
+                    "Handlers#handle(java.lang.String) consumes queue 'amq.mine': RabbitMQ reserves the 'amq.' prefix"));
 
     @Test
     void buildFails() {

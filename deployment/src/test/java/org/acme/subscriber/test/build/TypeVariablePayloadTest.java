@@ -2,11 +2,11 @@ package org.acme.subscriber.test.build;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.*;
-import org.acme.subscriber.test.Failures;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** A payload whose type has a type variable cannot be decoded: the build fails naming it. */
@@ -15,7 +15,8 @@ class TypeVariablePayloadTest {
     @RegisterExtension
     static final QuarkusUnitTest build = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
-            .assertException(Failures.mentions("Handlers#handle(java.util.List<T>) has a payload of type java.util.List<T> that cannot be decoded: T is a type variable"));
+            .assertException(Failures.mentions(
+                    "Handlers#handle(java.util.List<T>) has a payload of type java.util.List<T> that cannot be decoded: T is a type variable"));
 
     @Test
     void buildFails() {

@@ -2,11 +2,11 @@ package org.acme.subscriber.test.build;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.*;
-import org.acme.subscriber.test.Failures;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** A parameter that is neither a payload nor Delivery fails the build. */
@@ -15,7 +15,8 @@ class UnknownParameterTypeTest {
     @RegisterExtension
     static final QuarkusUnitTest build = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
-            .assertException(Failures.mentions("Handlers#handle(java.lang.String, com.rabbitmq.client.Envelope)", "parameter 2 of unsupported type com.rabbitmq.client.Envelope"));
+            .assertException(Failures.mentions("Handlers#handle(java.lang.String, com.rabbitmq.client.Envelope)",
+                    "parameter 2 of unsupported type com.rabbitmq.client.Envelope"));
 
     @Test
     void buildFails() {

@@ -2,11 +2,11 @@ package org.acme.subscriber.test.build;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.*;
-import org.acme.subscriber.test.Failures;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** A return type the runtime cannot settle fails the build. */
@@ -15,7 +15,8 @@ class UnsupportedReturnTypeTest {
     @RegisterExtension
     static final QuarkusUnitTest build = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
-            .assertException(Failures.mentions("Handlers#handle(java.lang.String) returns java.lang.String", "Handlers#async(java.lang.String) returns io.smallrye.mutiny.Uni<java.lang.String>"));
+            .assertException(Failures.mentions("Handlers#handle(java.lang.String) returns java.lang.String",
+                    "Handlers#async(java.lang.String) returns io.smallrye.mutiny.Uni<java.lang.String>"));
 
     @Test
     void buildFails() {

@@ -37,8 +37,7 @@ class WaitingQueueConflictsTest {
             return Outcome.ack();
         }
 
-        @Subscriber(value = "b.c.dead", delay = Delay.DLX_TTL, waitingQueue = "b.c.dead.dlq", maxAttempts = 3,
-                deadLetter = "b.c.dead.dlq")
+        @Subscriber(value = "b.c.dead", delay = Delay.DLX_TTL, waitingQueue = "b.c.dead.dlq", maxAttempts = 3, deadLetter = "b.c.dead.dlq")
         Outcome dead(String body) {
             return Outcome.ack();
         }

@@ -14,7 +14,6 @@ import jakarta.inject.Inject;
 import org.acme.subscriber.test.BrokerScenarios;
 import org.junit.jupiter.api.Test;
 
-
 import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
@@ -174,8 +173,8 @@ abstract class DelayScenarios extends BrokerScenarios {
             return answer(body, delivery, log);
         }
 
-        @Subscriber(value = PER_DELAY, delay = Delay.DLX_TTL_PER_DELAY, delays = { "300ms", "1s", "30s", "60s" },
-                maxAttempts = 3, deadLetter = PER_DELAY_DEAD)
+        @Subscriber(value = PER_DELAY, delay = Delay.DLX_TTL_PER_DELAY, delays = { "300ms", "1s", "30s",
+                "60s" }, maxAttempts = 3, deadLetter = PER_DELAY_DEAD)
         Outcome perDelay(String body, Delivery delivery) {
             return answer(body, delivery, log);
         }
@@ -185,8 +184,7 @@ abstract class DelayScenarios extends BrokerScenarios {
             return answer(body, delivery, log);
         }
 
-        @Subscriber(value = QUORUM, type = QueueType.QUORUM, delay = Delay.DLX_TTL, maxAttempts = 4,
-                deadLetter = QUORUM_DEAD)
+        @Subscriber(value = QUORUM, type = QueueType.QUORUM, delay = Delay.DLX_TTL, maxAttempts = 4, deadLetter = QUORUM_DEAD)
         Outcome quorum(String body, Delivery delivery) {
             return answer(body, delivery, log);
         }

@@ -24,9 +24,8 @@ import io.quarkus.test.QuarkusUnitTest;
  * delay = PLUGIN on a RabbitMQ with the delayed-message plugin: a copy delayed by 300 ms overtakes one delayed by 3 s.
  * Runs only where the broker has the plugin; Debian's RabbitMQ 3.10.8 does not ship it, so it is skipped there.
  */
-@EnabledIf(value = "org.acme.subscriber.test.RabbitAdmin#hasDelayedMessagePlugin",
-        disabledReason = "the RabbitMQ at 127.0.0.1:5672 has no rabbitmq_delayed_message_exchange plugin (not "
-                + "shipped with RabbitMQ nor packaged by Debian); the in-process broker's PLUGIN scenario ran instead")
+@EnabledIf(value = "org.acme.subscriber.test.RabbitAdmin#hasDelayedMessagePlugin", disabledReason = "the RabbitMQ at 127.0.0.1:5672 has no rabbitmq_delayed_message_exchange plugin (not "
+        + "shipped with RabbitMQ nor packaged by Debian); the in-process broker's PLUGIN scenario ran instead")
 class DelayedExchangeOnRabbitMqTest {
 
     @RegisterExtension

@@ -17,8 +17,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * delay = PLUGIN, enabled in config, on a RabbitMQ without the plugin (Debian's 3.10.8 here): startup is refused with
  * a message that names the plugin and the strategies that need none, and the connection is released.
  */
-@DisabledIf(value = "org.acme.subscriber.test.RabbitAdmin#hasDelayedMessagePlugin",
-        disabledReason = "this RabbitMQ has the delayed-message plugin: DelayedExchangeOnRabbitMqTest runs instead")
+@DisabledIf(value = "org.acme.subscriber.test.RabbitAdmin#hasDelayedMessagePlugin", disabledReason = "this RabbitMQ has the delayed-message plugin: DelayedExchangeOnRabbitMqTest runs instead")
 class DelayedExchangeWithoutPluginTest {
 
     static final String CONNECTION = "no-plugin-test-" + ProcessHandle.current().pid();
@@ -31,9 +30,10 @@ class DelayedExchangeWithoutPluginTest {
             .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.name", "t.noplugin.delayed")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
             .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete("t.noplugin")))
-            .assertException(Failures.startupRefused(CONNECTION, "Cannot declare the delayed-message exchange 't.noplugin.delayed'",
-                    "The rabbitmq_delayed_message_exchange plugin is not enabled on this broker",
-                    "use delay = DLX_TTL or DLX_TTL_PER_DELAY"));
+            .assertException(
+                    Failures.startupRefused(CONNECTION, "Cannot declare the delayed-message exchange 't.noplugin.delayed'",
+                            "The rabbitmq_delayed_message_exchange plugin is not enabled on this broker",
+                            "use delay = DLX_TTL or DLX_TTL_PER_DELAY"));
 
     @Test
     void startupFails() {

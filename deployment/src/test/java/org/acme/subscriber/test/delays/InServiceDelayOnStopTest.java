@@ -40,7 +40,8 @@ class InServiceDelayOnStopTest {
                     + "this service (delay IN_SERVICE). A graceful stop publishes them at once; a crash loses those "
                     + "still waiting. To keep them in RabbitMQ, use delay = DLX_TTL"),
                     records.stream().map(record -> String.format(record.getMessage(), record.getParameters()))
-                            .toList(), "one startup INFO line per IN_SERVICE subscription"));
+                            .toList(),
+                    "one startup INFO line per IN_SERVICE subscription"));
 
     @Inject
     SubscriberEngine engine;

@@ -150,7 +150,8 @@ class ClusterFailoverTest {
             String alive = node.equals("c1") ? "c2" : "c1";
             throw new AssertionError("messages did not flow again after stopping " + what + " (" + node + "); not ready: "
                     + engine.notReady() + "; deliveries " + workload.deliveries.get() + " (were " + after + "); in flight "
-                    + engine.inFlight() + "; held copies " + engine.heldCopies(QUEUE) + "; " + workload.summary(MESSAGES) + "; missing, with their deliveries: "
+                    + engine.inFlight() + "; held copies " + engine.heldCopies(QUEUE) + "; " + workload.summary(MESSAGES)
+                    + "; missing, with their deliveries: "
                     + workload.lost(MESSAGES).stream().sorted().limit(12)
                             .map(id -> id + "=" + workload.seen.getOrDefault(id, List.of())).toList()
                     + "\n"
@@ -217,8 +218,7 @@ class ClusterFailoverTest {
         // second or two before it closes the connections).
         final Workload workload = new Workload(2_000_000);
 
-        @Subscriber(value = QUEUE, type = QueueType.QUORUM, maxAttempts = 3, deadLetter = QUEUE + ".dead",
-                concurrency = 4)
+        @Subscriber(value = QUEUE, type = QueueType.QUORUM, maxAttempts = 3, deadLetter = QUEUE + ".dead", concurrency = 4)
         Outcome handle(String body, Delivery delivery) {
             return workload.handle(body, delivery.retryCount() + delivery.redeliveryCount().orElse(0), delivery);
         }

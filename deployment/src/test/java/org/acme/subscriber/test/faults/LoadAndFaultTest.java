@@ -142,14 +142,12 @@ class LoadAndFaultTest {
     public static class Handlers {
         final Workload workload = new Workload();
 
-        @Subscriber(value = CLASSIC, maxAttempts = 3, deadLetter = CLASSIC + ".dead", delay = Delay.DLX_TTL,
-                concurrency = 8)
+        @Subscriber(value = CLASSIC, maxAttempts = 3, deadLetter = CLASSIC + ".dead", delay = Delay.DLX_TTL, concurrency = 8)
         Outcome classic(String body, Delivery delivery) {
             return workload.handle(body, delivery.retryCount(), delivery);
         }
 
-        @Subscriber(value = QUORUM, type = QueueType.QUORUM, maxAttempts = 3, deadLetter = QUORUM + ".dead",
-                concurrency = 8)
+        @Subscriber(value = QUORUM, type = QueueType.QUORUM, maxAttempts = 3, deadLetter = QUORUM + ".dead", concurrency = 8)
         Outcome quorum(String body, Delivery delivery) {
             return workload.handle(body, delivery.retryCount() + delivery.redeliveryCount().orElse(0), delivery);
         }

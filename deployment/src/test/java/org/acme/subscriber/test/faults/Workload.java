@@ -64,7 +64,8 @@ final class Workload {
     void deadLetter(String body, Delivery delivery) {
         Object deaths = delivery.header("x-death");
         String reason = deaths instanceof List<?> list && !list.isEmpty()
-                ? String.valueOf(((Map<?, ?>) list.get(0)).get("reason")) : "";
+                ? String.valueOf(((Map<?, ?>) list.get(0)).get("reason"))
+                : "";
         if (!reason.equals("rejected")) {
             place(deadLettered, body);
         }

@@ -1,10 +1,9 @@
 package org.acme.subscriber.test.inprocess;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.time.Duration;

@@ -87,7 +87,8 @@ class InProcessRetryAfterTest {
         @Subscriber(value = "payouts", type = QueueType.QUORUM, deliveryLimit = 3)
         Outcome payout(String body, Delivery delivery) {
             payoutDeliveries.add(delivery.redeliveryCount().isPresent()
-                    ? String.valueOf(delivery.redeliveryCount().getAsInt()) : "none");
+                    ? String.valueOf(delivery.redeliveryCount().getAsInt())
+                    : "none");
             return Outcome.retry();
         }
     }

@@ -14,7 +14,6 @@ import org.acme.subscriber.test.BrokerScenarios;
 import org.acme.subscriber.test.CapturedLogs;
 import org.junit.jupiter.api.Test;
 
-
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
@@ -151,7 +150,8 @@ abstract class RetryScenarios extends BrokerScenarios {
         @Subscriber(value = PAYOUTS, type = QueueType.QUORUM, maxAttempts = 5, deadLetter = PAYOUTS_DEAD)
         Outcome payout(String body, Delivery delivery) {
             log.add(body + "#" + (delivery.redeliveryCount().isPresent()
-                    ? String.valueOf(delivery.redeliveryCount().getAsInt()) : "none"));
+                    ? String.valueOf(delivery.redeliveryCount().getAsInt())
+                    : "none"));
             return Outcome.retry();
         }
 

@@ -1,8 +1,8 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
-
 import jakarta.enterprise.invoke.Invoker;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkus.runtime.RuntimeValue;
 import io.quarkus.runtime.annotations.RecordableConstructor;
 
@@ -52,7 +52,8 @@ public final class SubscriberDefinition {
     public final RuntimeValue<Invoker<Object, Object>> invoker;
 
     @RecordableConstructor
-    public SubscriberDefinition(SubscriptionSpec subscription, String method, PayloadKind payloadKind, String payloadType, int parameterCount, int payloadIndex, int deliveryIndex,
+    public SubscriberDefinition(SubscriptionSpec subscription, String method, PayloadKind payloadKind, String payloadType,
+            int parameterCount, int payloadIndex, int deliveryIndex,
             ReturnKind returnKind, ExecutionModel executionModel, RuntimeValue<Invoker<Object, Object>> invoker) {
         this.subscription = subscription;
         this.method = method;

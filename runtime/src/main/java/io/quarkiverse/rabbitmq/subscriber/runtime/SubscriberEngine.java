@@ -20,7 +20,6 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
-import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerChoice;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
@@ -31,20 +30,21 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConf
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.Backoff;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerAddress;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerChoice;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerConnector;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.Connections;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.HandlerDispatcher;
-import io.quarkiverse.rabbitmq.subscriber.runtime.delay.DelayStrategy;
-import io.quarkiverse.rabbitmq.subscriber.runtime.devmode.ReloadOnMessage;
-import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.SubscriberConsumer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.delay.DelayStrategy;
+import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
+import io.quarkiverse.rabbitmq.subscriber.runtime.devmode.ReloadOnMessage;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.SettlementStats;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
-import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyDeclarer;
-import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Attachment;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
+import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyDeclarer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -90,8 +90,7 @@ public class SubscriberEngine implements Connections {
 
     private final SettlementStats stats = new SettlementStats();
     /** Every delivery's fate by queue, for the Dev UI. */
-    private final io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes outcomes =
-            new io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes();
+    private final io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes outcomes = new io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes();
     private final InFlight inFlight = new InFlight();
     /** One per subscriber once started; replaced, never changed. */
     private volatile List<SubscriberSupervisor> supervisors = List.of();

@@ -13,7 +13,9 @@ import com.rabbitmq.client.AMQP;
  */
 public final class ContentHeaders {
 
-    /** RabbitMQ's default {@code frame_max}, which amqp-client accepts when it asks for none (and the in-process broker has). */
+    /**
+     * RabbitMQ's default {@code frame_max}, which amqp-client accepts when it asks for none (and the in-process broker has).
+     */
     public static final int RABBITMQ_FRAME_MAX = 131_072;
 
     private ContentHeaders() {

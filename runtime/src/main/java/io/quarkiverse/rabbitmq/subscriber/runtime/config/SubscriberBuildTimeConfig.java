@@ -8,7 +8,6 @@ import java.util.OptionalInt;
 import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkus.runtime.annotations.ConfigDocMapKey;
-
 import io.quarkus.runtime.annotations.ConfigPhase;
 import io.quarkus.runtime.annotations.ConfigRoot;
 import io.smallrye.config.ConfigMapping;

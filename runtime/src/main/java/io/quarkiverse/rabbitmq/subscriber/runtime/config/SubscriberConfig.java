@@ -35,7 +35,8 @@ public interface SubscriberConfig {
     Optional<String> password();
 
     /**
-     * A cluster's nodes, {@code host1:5672,host2:5672,...} (port 5672 when left out, 5671 under {@code amqps}): the client connects to the
+     * A cluster's nodes, {@code host1:5672,host2:5672,...} (port 5672 when left out, 5671 under {@code amqps}): the client
+     * connects to the
      * first that answers and, after a cut, to whichever answers. Credentials, virtual host and TLS come from
      * {@code url} (or the {@code rabbitmq-*} keys).
      */

@@ -2,6 +2,8 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
 import java.util.concurrent.CompletionStage;
 
+import jakarta.enterprise.invoke.Invoker;
+
 import org.jboss.logging.Logger;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
@@ -19,12 +21,11 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.InjectableContext;
-import jakarta.enterprise.invoke.Invoker;
 import io.quarkus.arc.ManagedContext;
 import io.quarkus.virtual.threads.VirtualThreadsRecorder;
 import io.vertx.core.Context;
-import io.vertx.core.impl.ContextInternal;
 import io.vertx.core.Vertx;
+import io.vertx.core.impl.ContextInternal;
 
 /**
  * Runs one delivery through its handler: decodes the payload, invokes the method where its execution model says, and
@@ -298,7 +299,8 @@ public final class HandlerDispatcher {
     private void settleNow(InboundDelivery delivery, Object result, boolean async) {
         if (result instanceof Undecodable undecodable) {
             UndecodablePayloadException e = undecodable.cause();
-            Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), deliveryCount(delivery), delivery.redelivered(),
+            Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), deliveryCount(delivery),
+                    delivery.redelivered(),
                     new HandlerResult.Undecodable(FailureInfo.of(e)));
             LOG.errorf("Cannot decode %s on queue '%s' as %s: %s. %s", delivery.describe(), delivery.queue(),
                     decoder.expectedType(), e.getMessage(), settlement instanceof Settlement.Republish republish
@@ -310,7 +312,8 @@ public final class HandlerDispatcher {
             return;
         }
         HandlerResult outcome = outcomeOf(result, async);
-        Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), deliveryCount(delivery), delivery.redelivered(),
+        Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), deliveryCount(delivery),
+                delivery.redelivered(),
                 outcome);
         if (outcome instanceof HandlerResult.Failed failed) {
             // Each failure is logged once: at WARN while the message gets another delivery, at ERROR when it is

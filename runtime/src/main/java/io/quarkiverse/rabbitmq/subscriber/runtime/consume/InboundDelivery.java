@@ -30,8 +30,7 @@ public final class InboundDelivery implements Delivery, Unsettled {
     private int retryCount;
     private AckSlot ackSlot;
     /** Set where the handler runs, before it; read on the event loop after (the completion hand-off orders them). */
-    private volatile io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation observation =
-            io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE;
+    private volatile io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation observation = io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE;
 
     public InboundDelivery(String queue, Envelope envelope, AMQP.BasicProperties properties, byte[] body,
             String retryCountHeader) {

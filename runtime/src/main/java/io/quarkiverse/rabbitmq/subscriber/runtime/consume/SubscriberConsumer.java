@@ -6,8 +6,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Envelope;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.broker.DeliveryHandler;
 import io.netty.util.internal.PlatformDependent;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.DeliveryHandler;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
 import io.vertx.core.Context;

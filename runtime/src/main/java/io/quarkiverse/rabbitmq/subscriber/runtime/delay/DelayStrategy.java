@@ -26,7 +26,8 @@ public interface DelayStrategy {
 
     /** Publish the copy now, before the original is acked; the broker holds it until it is due. */
     record Publish(String exchange, String routingKey, boolean mandatory, AMQP.BasicProperties properties)
-            implements Placement {
+            implements
+                Placement {
     }
 
     Placement HOLD = new HoldInService();

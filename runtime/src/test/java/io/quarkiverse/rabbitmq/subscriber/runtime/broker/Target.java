@@ -49,12 +49,14 @@ abstract class Target implements AutoCloseable {
 
         @Override
         void await(Callable<Boolean> condition) {
-            org.awaitility.Awaitility.await(name()).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).until(condition);
+            org.awaitility.Awaitility.await(name()).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                    .until(condition);
         }
 
         @Override
         void holdsFor(Duration duration, Callable<Boolean> condition) {
-            org.awaitility.Awaitility.await().during(duration).atMost(duration.plusSeconds(5)).pollInterval(Duration.ofMillis(20)).until(condition);
+            org.awaitility.Awaitility.await().during(duration).atMost(duration.plusSeconds(5))
+                    .pollInterval(Duration.ofMillis(20)).until(condition);
         }
 
         @Override
@@ -89,7 +91,8 @@ abstract class Target implements AutoCloseable {
             idle();
             // Deliveries are handed to consumers on the broker thread: what they record is complete once it is idle,
             // but a consumer may still hold its deliveries unacked, so poll briefly too.
-            org.awaitility.Awaitility.await(name()).atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(5)).until(condition);
+            org.awaitility.Awaitility.await(name()).atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(5))
+                    .until(condition);
         }
 
         @Override

@@ -35,7 +35,8 @@ class ReaderThreadDispatchTest {
     @ValueSource(booleans = { true, false })
     void deliveriesRunOnTheReaderThreadAndAThrowingConsumerCostsOnlyItsChannel(boolean nio) throws Exception {
         String queue = "reader-thread-" + UUID.randomUUID();
-        BrokerConnection connection = BrokerConnector.connect(BrokerAddress.resolve(Optional.of("amqp://guest:guest@127.0.0.1:5672"), null),
+        BrokerConnection connection = BrokerConnector.connect(
+                BrokerAddress.resolve(Optional.of("amqp://guest:guest@127.0.0.1:5672"), null),
                 "reader-thread-test", nio);
         try {
             BrokerChannel setup = connection.createChannel();

@@ -20,10 +20,10 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Envelope;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
-import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.DeliveryHandler;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.QueueState;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
 
 /**
@@ -171,7 +171,6 @@ public final class InProcessServer {
         }
         tasks.add(operation);
     }
-
 
     /**
      * Waits until no operation is queued and every delivery has been settled, or fails after the timeout naming what

@@ -54,6 +54,8 @@ export class QwcRabbitmqSubscriberSubscriptions extends LitElement {
                 <vaadin-grid-column path="deadLetter" header="Dead letter" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="delay" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="retryPublish" header="Publish" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="prefetch" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="concurrency" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="executionModel" header="Runs on" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="heldCopies" header="Held copies" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="method" auto-width></vaadin-grid-column>

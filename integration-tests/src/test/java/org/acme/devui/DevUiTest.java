@@ -56,6 +56,11 @@ class DevUiTest {
             assertEquals("devui.refunds.dead", refunds.getString("deadLetter"));
             assertEquals("WORKER", refunds.getString("executionModel"));
             assertEquals(new JsonArray().add("devui.refunds.retry"), refunds.getJsonArray("waitingQueues"));
+            // The subscription sets no prefetch or concurrency: the values in effect are
+            // quarkus.rabbitmq-subscriber.prefetch's default of 250, which then bounds the handler's deliveries too.
+            assertEquals(250, refunds.getInteger("prefetch"), refunds::encode);
+            assertEquals(0, refunds.getInteger("prefetchConfigured"), refunds::encode);
+            assertEquals(250, refunds.getInteger("concurrency"), refunds::encode);
 
             JsonObject topology = (JsonObject) rpc.call(NAMESPACE + "topology", new JsonObject());
             assertEquals(3, topology.getJsonArray("queues").size(), topology::encodePrettily);

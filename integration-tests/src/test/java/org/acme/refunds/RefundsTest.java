@@ -40,7 +40,7 @@ class RefundsTest {
         for (String expected : List.of("quarkus_rabbitmq_subscriber_outcomes_total{outcome=\"ack\",queue=\"refunds\"}",
                 "messaging_client_consumed_messages_total{", "messaging_process_duration_seconds_bucket{",
                 "messaging_client_operation_duration_seconds_count{", "quarkus_rabbitmq_subscriber_deliveries_in_flight",
-                "quarkus_rabbitmq_subscriber_delayed_pending{queue=\"refunds\"}")) {
+                "quarkus_rabbitmq_subscriber_delayed_pending{queue=\"payouts\"}")) {
             org.junit.jupiter.api.Assertions.assertTrue(metrics.contains(expected), expected + " in\n" + metrics);
         }
     }

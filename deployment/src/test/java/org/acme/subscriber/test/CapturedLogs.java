@@ -10,6 +10,8 @@ import java.util.logging.Logger;
 public final class CapturedLogs extends Handler implements AutoCloseable {
 
     private final List<String> lines = new CopyOnWriteArrayList<>();
+    /** The lines that carry an exception, and so print its stack trace. */
+    private final List<String> withStackTraces = new CopyOnWriteArrayList<>();
     private final Logger root = Logger.getLogger("");
 
     public CapturedLogs() {
@@ -18,13 +20,22 @@ public final class CapturedLogs extends Handler implements AutoCloseable {
 
     @Override
     public void publish(LogRecord record) {
-        lines.add(record.getLevel() + " " + record.getLoggerName() + ": " + format(record));
+        String line = record.getLevel() + " " + record.getLoggerName() + ": " + format(record);
+        lines.add(line);
+        if (record.getThrown() != null) {
+            withStackTraces.add(line);
+        }
     }
 
     /** The lines at ERROR or above (JBoss's ERROR and FATAL, JUL's SEVERE). */
     public List<String> errors() {
         return lines.stream().filter(line -> line.startsWith("ERROR ") || line.startsWith("SEVERE ")
                 || line.startsWith("FATAL ")).toList();
+    }
+
+    /** The lines, at any level, logged with an exception (whose stack trace the log prints). */
+    public List<String> withStackTraces() {
+        return List.copyOf(withStackTraces);
     }
 
     public List<String> warnings() {

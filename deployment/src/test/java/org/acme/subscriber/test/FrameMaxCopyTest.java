@@ -82,8 +82,8 @@ class FrameMaxCopyTest {
             GetResponse dead = RabbitAdmin.withResult(admin -> admin.drain(ROOM + ".dead")).get(0);
             Map<String, Object> headers = dead.getProps().getHeaders();
             assertEquals(3, ((Number) headers.get("x-retry-count")).intValue());
-            assertEquals(IllegalStateException.class.getName(), headers.get("x-exception-type").toString());
-            assertFalse(headers.containsKey("x-exception-message"), "dropped: it did not fit");
+            assertEquals(IllegalStateException.class.getName(), headers.get(Delivery.EXCEPTION_TYPE_HEADER).toString());
+            assertFalse(headers.containsKey(Delivery.EXCEPTION_MESSAGE_HEADER), "dropped: it did not fit");
             assertEquals(0, depth(ROOM));
             assertTrue(logs.errors().stream().anyMatch(line -> line.contains("without header(s) [x-exception-message]")),
                     logs.errors()::toString);

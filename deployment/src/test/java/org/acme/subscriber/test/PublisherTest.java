@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.inject.Inject;
@@ -60,6 +61,17 @@ class PublisherTest {
         await().until(() -> inbox.refunds.contains(new Refund(1, "4242", 100))
                 && inbox.refunds.contains(new Refund(2, "4343", 200)));
         assertTrue(inbox.messageIds.stream().allMatch(id -> id != null && !id.isEmpty()), "every message has an id");
+    }
+
+    @Test
+    void sendToAQueueWithHeaders() {
+        publisher.send(QUEUE, new Refund(4, "4545", 400), Map.of("tenant", "acme")).await()
+                .atMost(Duration.ofSeconds(5));
+        publisher.sendAndAwait(QUEUE, new Refund(5, "4646", 500), Map.of("tenant", "globex"));
+        await().until(() -> inbox.tenants.containsKey(4L) && inbox.tenants.containsKey(5L));
+        assertEquals("acme", inbox.tenants.get(4L));
+        assertEquals("globex", inbox.tenants.get(5L));
+        assertTrue(inbox.refunds.contains(new Refund(4, "4545", 400)), "decoded as without headers");
     }
 
     @Test
@@ -120,10 +132,16 @@ class PublisherTest {
     public static class Inbox {
         final List<Refund> refunds = new CopyOnWriteArrayList<>();
         final List<String> messageIds = new CopyOnWriteArrayList<>();
+        /** The {@code tenant} header of the refunds that carried one, by refund id. */
+        final Map<Long, String> tenants = new ConcurrentHashMap<>();
 
         @Subscriber(QUEUE)
         void receive(Refund refund, Delivery delivery) {
             messageIds.add(delivery.messageId());
+            Object tenant = delivery.header("tenant");
+            if (tenant != null) {
+                tenants.put(refund.id(), tenant.toString());
+            }
             refunds.add(refund);
         }
     }

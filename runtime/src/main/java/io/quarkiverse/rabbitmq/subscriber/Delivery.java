@@ -16,6 +16,23 @@ public interface Delivery {
      */
     String RETRY_COUNT_HEADER = "x-retry-count";
 
+    /**
+     * The header the runtime names the class of a handler's failure in: an exception it threw, a failed {@code Uni} or
+     * {@code CompletionStage}, or a body that could not be decoded. Written on a classic queue under a cap
+     * ({@code maxAttempts}), on the copy a failure publishes and, at the cap, on the dead letter: the latest failure's
+     * (later copies keep it like any other header). Quorum queues and classic queues without a cap settle the original
+     * itself and write none. A copy or dead letter whose headers would not fit the connection's {@code frame_max} may
+     * go without it (after {@link #EXCEPTION_MESSAGE_HEADER}, which goes first).
+     */
+    String EXCEPTION_TYPE_HEADER = "x-exception-type";
+
+    /**
+     * The header the runtime puts the failure's exception message in, at most 1,000 characters ({@code ""} when the
+     * exception has none), beside {@link #EXCEPTION_TYPE_HEADER} on the same copies and dead letters. A copy or dead
+     * letter whose headers would not fit the connection's {@code frame_max} goes without it first.
+     */
+    String EXCEPTION_MESSAGE_HEADER = "x-exception-message";
+
     /** The queue the message was consumed from. */
     String queue();
 

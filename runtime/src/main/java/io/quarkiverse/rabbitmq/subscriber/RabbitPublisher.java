@@ -17,7 +17,15 @@ public interface RabbitPublisher {
 
     /** Sends to a queue through the default exchange. */
     default Uni<Void> send(String queue, Object payload) {
-        return send("", queue, payload, Map.of());
+        return send(queue, payload, Map.of());
+    }
+
+    /**
+     * Sends to a queue through the default exchange, with application headers: they go in the message's header table
+     * as given (a {@code message-id} entry becomes the message id property instead).
+     */
+    default Uni<Void> send(String queue, Object payload, Map<String, Object> headers) {
+        return send("", queue, payload, headers);
     }
 
     /** Sends to an exchange with a routing key and headers. */
@@ -25,7 +33,15 @@ public interface RabbitPublisher {
 
     /** Sends to a queue through the default exchange and waits for the broker's confirm. */
     default Uni<Void> sendConfirmed(String queue, Object payload) {
-        return sendConfirmed("", queue, payload, Map.of());
+        return sendConfirmed(queue, payload, Map.of());
+    }
+
+    /**
+     * Sends to a queue through the default exchange with application headers (as {@link #send(String, Object, Map)}),
+     * and waits for the broker's confirm.
+     */
+    default Uni<Void> sendConfirmed(String queue, Object payload, Map<String, Object> headers) {
+        return sendConfirmed("", queue, payload, headers);
     }
 
     /** Sends to an exchange with a routing key and headers, and waits for the broker's confirm. */
@@ -33,7 +49,12 @@ public interface RabbitPublisher {
 
     /** Blocking variant of {@link #sendConfirmed(String, Object)}: returns once the broker confirmed. */
     default void sendAndAwait(String queue, Object payload) {
-        sendConfirmed(queue, payload).await().indefinitely();
+        sendAndAwait(queue, payload, Map.of());
+    }
+
+    /** Blocking variant of {@link #sendConfirmed(String, Object, Map)}: returns once the broker confirmed. */
+    default void sendAndAwait(String queue, Object payload, Map<String, Object> headers) {
+        sendConfirmed(queue, payload, headers).await().indefinitely();
     }
 
     /** Blocking variant of {@link #sendConfirmed(String, String, Object, Map)}. */

@@ -29,7 +29,8 @@ public @interface Subscriber {
 
     /**
      * Quorum queues only: the queue's own {@code x-delivery-limit}. {@code -1} (the default) leaves the server's
-     * default in place.
+     * default in place: on RabbitMQ 4, 20 redeliveries; on RabbitMQ 3, none (a failing message is redelivered for ever).
+     * A failure on a quorum queue is always requeued: the server counts, and its limit ends the loop.
      */
     int deliveryLimit() default -1;
 
@@ -44,7 +45,10 @@ public @interface Subscriber {
      * classic queue the runtime counts: a {@code retry} (or a failure) publishes a copy with the retry-count header
      * raised by one and acknowledges the original, and the delivery that reaches the cap goes to {@link #deadLetter()}
      * instead. On a quorum queue the server counts: the cap becomes the queue's {@code x-delivery-limit}
-     * ({@code maxAttempts - 1}) and its dead-letter route, so it needs {@link #deadLetter()} too.
+     * ({@code maxAttempts - 1}) and its dead-letter route, so it needs {@link #deadLetter()} too: the queue is declared
+     * with {@code x-delivery-limit}, {@code x-dead-letter-exchange ""}, {@code x-dead-letter-routing-key},
+     * {@code x-dead-letter-strategy at-least-once} and {@code x-overflow reject-publish} (without the last two RabbitMQ
+     * dead-letters at most once, and loses dead letters when a leader stops).
      */
     int maxAttempts() default 0;
 

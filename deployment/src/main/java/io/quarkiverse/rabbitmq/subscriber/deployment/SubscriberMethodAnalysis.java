@@ -430,6 +430,11 @@ final class SubscriberMethodAnalysis {
 
     /** The subscription this method declares, overrides applied: the value the runtime and the topology plan use. */
     SubscriptionSpec subscription(SubscriberBuildTimeConfig config) {
+        return subscription(config, false);
+    }
+
+    /** @param readsDeadLetters whether its queue is another subscription's dead-letter queue */
+    SubscriptionSpec subscription(SubscriberBuildTimeConfig config, boolean readsDeadLetters) {
         return SubscriptionSpec.builder(queue)
                 .type(quorum ? QueueType.QUORUM : QueueType.CLASSIC)
                 .maxAttempts(maxAttempts)
@@ -442,6 +447,7 @@ final class SubscriberMethodAnalysis {
                 .waitingQueue(waitingQueue)
                 .delays(delays)
                 .delayedExchange(config.delayedExchange().name())
+                .readsDeadLetters(readsDeadLetters)
                 .build();
     }
 

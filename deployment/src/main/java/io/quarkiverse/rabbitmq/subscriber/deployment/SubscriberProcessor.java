@@ -292,6 +292,14 @@ class SubscriberProcessor {
             List<SubscriberMethodBuildItem> subscribers, SubscriberBuildTimeConfig buildTimeConfig,
             TopologyPlanBuildItem topology) {
         List<SubscriberDefinition> definitions = new ArrayList<>();
+        // The queues some subscription dead-letters to: their own subscribers must never reject a message away.
+        java.util.Set<String> deadLetterQueues = new java.util.TreeSet<>();
+        for (SubscriberMethodBuildItem subscriber : subscribers) {
+            String deadLetter = subscriber.analysis().subscription(buildTimeConfig).deadLetter;
+            if (deadLetter != null) {
+                deadLetterQueues.add(deadLetter);
+            }
+        }
         for (SubscriberMethodBuildItem subscriber : sorted(subscribers)) {
             if (subscriber.invoker() == null) {
                 continue; // validation has failed the build
@@ -300,7 +308,8 @@ class SubscriberProcessor {
             @SuppressWarnings("unchecked")
             RuntimeValue<Invoker<Object, Object>> invoker = (RuntimeValue<Invoker<Object, Object>>) (RuntimeValue<?>) recorderContext
                     .newInstance(subscriber.invoker().getClassName());
-            SubscriptionSpec subscription = analysis.subscription(buildTimeConfig);
+            SubscriptionSpec subscription = analysis.subscription(buildTimeConfig,
+                    deadLetterQueues.contains(analysis.queue));
             definitions.add(new SubscriberDefinition(subscription, analysis.description, analysis.payloadKind,
                     analysis.jsonType != null ? analysis.jsonType : analysis.payloadType.toString(),
                     subscriber.method().parametersCount(), analysis.payloadIndex, analysis.deliveryIndex,

@@ -64,17 +64,19 @@ class MetricsTest {
     @Test
     void everyCounterHasTheExpectedValuePerTag() throws Exception {
         RabbitAdmin.with(admin -> {
-            for (String action : List.of("ack", "retry", "later", "poison", "drop", "boom")) {
+            for (String action : List.of("ack", "retry", "later", "poison", "drop", "boom", "fatal")) {
                 admin.publish(QUEUE, "{\"action\":\"" + action + "\"}", "m-" + action);
             }
             admin.publish(QUEUE, "not json", "m-garbage");
         });
-        // 12 deliveries: ack 1; retry 2; later 2; poison 3; drop 1; boom 2; garbage 1.
-        await().atMost(Duration.ofSeconds(20)).until(() -> total("messaging.client.consumed.messages") == 12
-                && RabbitAdmin.withResult(admin -> admin.depth(DEAD)) == 2);
+        // 15 deliveries: ack 1; retry 2; later 2; poison 3; drop 1; boom 2; fatal 3; garbage 1.
+        await().atMost(Duration.ofSeconds(20)).until(() -> total("messaging.client.consumed.messages") == 15
+                && RabbitAdmin.withResult(admin -> admin.depth(DEAD)) == 3);
 
+        // Every message that ends in the dead-letter queue counts as dead-letter, whatever sent it there: the poison
+        // message's retry at its cap, the undecodable body, and the handler that failed at its last attempt.
         Map<String, Double> outcomes = Map.of("ack", 4.0, "retry", 3.0, "retry-after", 1.0, "drop", 1.0,
-                "dead-letter", 1.0, "undecodable", 1.0, "failure", 1.0);
+                "dead-letter", 3.0, "undecodable", 0.0, "failure", 3.0);
         outcomes.forEach((outcome, expected) -> assertEquals(expected, registry.get("quarkus.rabbitmq-subscriber.outcomes")
                 .tags("queue", QUEUE, "outcome", outcome).counter().count(), outcome));
         outcomes.forEach((outcome, expected) -> assertEquals(expected.longValue(),
@@ -82,16 +84,17 @@ class MetricsTest {
 
         assertEquals(10.0, consumed("none"));
         assertEquals(1.0, consumed(IllegalStateException.class.getName()));
+        assertEquals(3.0, consumed(IllegalArgumentException.class.getName()));
         assertEquals(1.0, consumed("io.quarkiverse.rabbitmq.subscriber.runtime.codec.UndecodablePayloadException"));
-        assertEquals(12, registry.get("messaging.process.duration").timers().stream().mapToLong(Timer::count).sum(),
+        assertEquals(15, registry.get("messaging.process.duration").timers().stream().mapToLong(Timer::count).sum(),
                 "the histogram counted every delivery");
         assertEquals("rabbitmq", registry.get("messaging.process.duration").timer().getId().getTag("messaging.system"));
 
-        // Copies back to the queue: retry 1, poison 2, boom 1, and the held copy of the delayed retry; dead letters: the
-        // poison message at its cap and the undecodable body.
-        assertEquals(5.0, sent(QUEUE));
-        assertEquals(2.0, sent(DEAD));
-        assertEquals(7, registry.get("messaging.client.operation.duration").tags("messaging.operation.name", "publish")
+        // Copies back to the queue: retry 1, poison 2, boom 1, fatal 2, and the held copy of the delayed retry; dead
+        // letters: the poison message at its cap, the undecodable body and the fatal failure at its cap.
+        assertEquals(7.0, sent(QUEUE));
+        assertEquals(3.0, sent(DEAD));
+        assertEquals(10, registry.get("messaging.client.operation.duration").tags("messaging.operation.name", "publish")
                 .timers().stream().mapToLong(Timer::count).sum());
         await().until(() -> registry.get("messaging.client.operation.duration").tags("messaging.operation.name", "ack")
                 .timers().stream().mapToLong(Timer::count).sum() > 0);
@@ -128,6 +131,7 @@ class MetricsTest {
                 case "later" -> attempt == 1 ? Outcome.retryAfter(Duration.ofMillis(10)) : Outcome.ack();
                 case "poison" -> Outcome.retry();
                 case "drop" -> Outcome.drop();
+                case "fatal" -> throw new IllegalArgumentException("never works");
                 case "boom" -> {
                     if (attempt == 1) {
                         throw new IllegalStateException("card processor down");

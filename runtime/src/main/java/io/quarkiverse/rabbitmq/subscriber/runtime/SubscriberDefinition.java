@@ -71,4 +71,14 @@ public final class SubscriberDefinition {
     public String toString() {
         return method + " on queue '" + subscription.queue + "'";
     }
+
+    /** Whether the handler can return {@code retryAfter}: only a handler that returns an {@code Outcome} can. */
+    public boolean canDelay() {
+        return returnKind == ReturnKind.OUTCOME || returnKind == ReturnKind.ASYNC_OUTCOME;
+    }
+
+    /** Whether its {@code retryAfter} copies wait in this service ({@code IN_SERVICE}, with a handler that can delay). */
+    public boolean holdsCopies() {
+        return canDelay() && subscription.delay == io.quarkiverse.rabbitmq.subscriber.Delay.IN_SERVICE;
+    }
 }

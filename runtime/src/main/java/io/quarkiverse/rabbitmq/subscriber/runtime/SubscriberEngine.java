@@ -350,12 +350,13 @@ public class SubscriberEngine implements Connections {
             throw e;
         }
         started = true;
-        observers.get().watch(supervisors.stream().map(SubscriberSupervisor::queue).toList(), this::heldCopies,
-                this::inFlight);
+        // The held-copies gauge only for the subscriptions that can hold any.
+        observers.get().watch(definitions.stream().filter(SubscriberDefinition::holdsCopies)
+                .map(definition -> definition.subscription.queue).toList(), this::heldCopies, this::inFlight);
         LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", supervisors.size(), connection.describe(),
                 supervisors.stream().map(SubscriberSupervisor::queue).toList());
         for (SubscriberDefinition definition : definitions) {
-            if (definition.subscription.delay == io.quarkiverse.rabbitmq.subscriber.Delay.IN_SERVICE) {
+            if (definition.holdsCopies()) {
                 LOG.infof("Queue '%s': retryAfter copies wait in this service (delay IN_SERVICE). A graceful stop "
                         + "publishes them at once; a crash loses those still waiting. To keep them in RabbitMQ, use "
                         + "delay = DLX_TTL", definition.subscription.queue);
@@ -454,7 +455,7 @@ public class SubscriberEngine implements Connections {
                 definition.subscription.retryPublish == io.quarkiverse.rabbitmq.subscriber.RetryPublish.CONFIRMED, clock(),
                 config.publisher().confirmTimeout(), observers.get());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
-                settler, eventLoop, observers.get(), outcomes);
+                settler, eventLoop, observers.get(), outcomes, supervisor::halt);
         SubscriberConsumer consumer = new SubscriberConsumer(definition.subscription.queue, eventLoop, dispatcher, inFlight,
                 config.retryCountHeader(),
                 reason -> supervisor.lost(generation, reason),

@@ -269,8 +269,8 @@ public final class BrokerAddress {
                 }
             }
             if (host.isEmpty() || host.equals("[]")) {
-                throw invalid(key, "it names no host (a password holding '@', '/', '?' or '#' must come before the "
-                        + "last '@'; or set quarkus.rabbitmq-subscriber.username and .password)");
+                throw invalid(key, "it names no host after the last '@' (the user and password run up to it: "
+                        + "amqp://user:password@host:port/virtual-host)");
             }
             if (port == null || port.isEmpty()) {
                 return new HostAndPort(host, tls ? AMQPS_PORT : AMQP_PORT);

@@ -66,9 +66,11 @@ public final class BrokerConnector {
             return new AmqpBrokerConnection(address.nodes().isEmpty() ? factory.newConnection(connectionName)
                     : factory.newConnection(address.nodes(), connectionName), address.describe());
         } catch (Exception e) {
-            throw new IllegalStateException("Cannot connect to RabbitMQ at " + address.describe() + ": " + e
-                    + ". Set quarkus.rabbitmq-subscriber.url (and addresses, for a cluster) to the broker's address.",
-                    e);
+            String fix = e instanceof com.rabbitmq.client.AuthenticationFailureException
+                    ? "Check the user and password (quarkus.rabbitmq-subscriber.username and .password, or the url's)"
+                    : "Set quarkus.rabbitmq-subscriber.url (and addresses, for a cluster) to the broker's address";
+            throw new IllegalStateException("Cannot connect to RabbitMQ at " + address.describe() + ": " + e + ". "
+                    + fix + ".", e);
         }
     }
 }

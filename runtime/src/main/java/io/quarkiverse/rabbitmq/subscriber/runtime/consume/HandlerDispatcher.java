@@ -59,8 +59,21 @@ public final class HandlerDispatcher {
     /** Deliveries handed to handlers from the client's thread, not yet in the ack window. */
     private final java.util.Queue<InboundDelivery> arrivals = io.netty.util.internal.PlatformDependent.newMpscQueue();
 
+    /**
+     * Stops the subscriber (for the reason given, which readiness reports), then runs the task: a dead letter that
+     * must stay in its queue is given back only once nothing of this application consumes it any more.
+     */
+    public interface Keeper {
+        void stopThen(String reason, Runnable then);
+    }
+
+    private final Context eventLoop;
+    private final Keeper keeper;
+
     public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler,
-            Context eventLoop, Observers observers, Outcomes outcomes) {
+            Context eventLoop, Observers observers, Outcomes outcomes, Keeper keeper) {
+        this.eventLoop = eventLoop;
+        this.keeper = keeper;
         this.observers = observers;
         this.outcomes = outcomes.of(definition.subscription.queue);
         this.definition = definition;
@@ -300,35 +313,81 @@ public final class HandlerDispatcher {
         if (result instanceof Undecodable undecodable) {
             UndecodablePayloadException e = undecodable.cause();
             Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), deliveryCount(delivery),
-                    delivery.redelivered(),
-                    new HandlerResult.Undecodable(FailureInfo.of(e)));
+                    delivery.redelivered(), new HandlerResult.Undecodable(FailureInfo.of(e)));
             LOG.errorf("Cannot decode %s on queue '%s' as %s: %s. %s", delivery.describe(), delivery.queue(),
                     decoder.expectedType(), e.getMessage(), settlement instanceof Settlement.Republish republish
                             ? "Publishing it to dead-letter queue '" + republish.queue() + "'"
-                            : "Rejecting it without requeue (the queue's dead-letter exchange keeps it if the queue "
-                                    + "has one)");
-            observe(delivery, Outcomes.UNDECODABLE, e.getClass().getName());
-            settler.settle(delivery, settlement);
+                            : settlement == Settlement.KEEP ? capitalized(kept(delivery))
+                                    : "Rejecting it without requeue (the queue's dead-letter exchange keeps it if the "
+                                            + "queue has one)");
+            observe(delivery, deadLettered(settlement, delivery) ? Outcomes.DEAD_LETTER : Outcomes.UNDECODABLE,
+                    e.getClass().getName());
+            carryOut(delivery, settlement, delivery.describe() + " cannot be decoded as " + decoder.expectedType());
             return;
         }
         HandlerResult outcome = outcomeOf(result, async);
         Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), deliveryCount(delivery),
-                delivery.redelivered(),
-                outcome);
+                delivery.redelivered(), outcome);
         if (outcome instanceof HandlerResult.Failed failed) {
-            // Each failure is logged once: at WARN while the message gets another delivery, at ERROR when it is
-            // given up (rejected without requeue, or dead-lettered), so one poison message is one ERROR.
+            // Each failure is logged once: one line at WARN while the message gets another delivery, and at ERROR,
+            // with the stack trace, when it is given up (rejected without requeue, dead-lettered or kept), so one
+            // poison message is one ERROR and one stack trace.
             Throwable cause = result instanceof HandlerFailure failure ? failure.cause : null;
             boolean retried = settlement == Settlement.REQUEUE || (settlement instanceof Settlement.Republish republish
                     && republish.target() == Settlement.Target.COPY);
-            LOG.logf(retried ? Logger.Level.WARN : Logger.Level.ERROR, cause, "%s failed for %s on queue '%s'%s; %s",
-                    definition.method, delivery.describe(), delivery.queue(),
-                    cause == null ? ": " + failed.failure().message() : "", whatFollows(settlement));
-            observe(delivery, Outcomes.FAILURE, failed.failure().type());
-        } else {
-            observe(delivery, label(((HandlerResult.Handled) outcome).outcome(), settlement), null);
+            String what = failed.failure().type() + ": " + failed.failure().message();
+            if (retried) {
+                LOG.warnf("%s failed for %s on queue '%s' (%s); %s", definition.method, delivery.describe(),
+                        delivery.queue(), what, whatFollows(settlement, delivery));
+                LOG.debugf(cause, "The failure of %s for %s on queue '%s'", definition.method, delivery.describe(),
+                        delivery.queue());
+            } else {
+                LOG.errorf(cause, "%s failed for %s on queue '%s'%s; %s", definition.method, delivery.describe(),
+                        delivery.queue(), cause == null ? ": " + failed.failure().message() : "",
+                        whatFollows(settlement, delivery));
+            }
+            observe(delivery, deadLettered(settlement, delivery) ? Outcomes.DEAD_LETTER : Outcomes.FAILURE,
+                    failed.failure().type());
+            carryOut(delivery, settlement, definition.method + " failed for " + delivery.describe() + " (" + what
+                    + ")");
+            return;
         }
+        observe(delivery, deadLettered(settlement, delivery) ? Outcomes.DEAD_LETTER
+                : label(((HandlerResult.Handled) outcome).outcome(), settlement), null);
         settler.settle(delivery, settlement);
+    }
+
+    /**
+     * Sends the settlement; a kept dead letter waits until the subscriber stopped consuming, so that no consumer of
+     * this application takes it again, then goes back to the head of its queue.
+     */
+    private void carryOut(InboundDelivery delivery, Settlement settlement, String reason) {
+        if (settlement != Settlement.KEEP) {
+            settler.settle(delivery, settlement);
+            return;
+        }
+        keeper.stopThen("stopped at a dead letter it cannot handle: " + reason
+                + "; fix or move the message, then restart the application", () -> eventLoop.runOnContext(ignored -> {
+                    if (!delivery.isSettled()) {
+                        settler.settle(delivery, Settlement.KEEP);
+                        released();
+                    }
+                }));
+    }
+
+    /**
+     * Whether this delivery ends in a dead-letter queue: one the runtime publishes, or, on a quorum queue with a
+     * dead-letter route, one the server moves there (a reject without requeue, or a requeue past its delivery limit).
+     */
+    private boolean deadLettered(Settlement settlement, InboundDelivery delivery) {
+        if (settlement instanceof Settlement.Republish republish) {
+            return republish.target() == Settlement.Target.DEAD_LETTER;
+        }
+        if (!subscription.quorum() || subscription.maxAttempts <= 0 || subscription.deadLetter == null) {
+            return false;
+        }
+        return settlement == Settlement.REJECT || settlement == Settlement.REQUEUE && delivery.retryCount() <= 1
+                && deliveryCount(delivery) >= subscription.maxAttempts - 1;
     }
 
     private void observe(InboundDelivery delivery, String outcome, String errorType) {
@@ -356,18 +415,31 @@ public final class HandlerDispatcher {
     }
 
     /** What the log says becomes of a failed delivery. */
-    private static String whatFollows(Settlement settlement) {
+    private String whatFollows(Settlement settlement, InboundDelivery delivery) {
         if (settlement instanceof Settlement.Republish republish) {
             return republish.target() == Settlement.Target.DEAD_LETTER
                     ? "it used its " + republish.retryCount() + " attempt(s): publishing it to dead-letter queue '"
                             + republish.queue() + "'"
                     : "retrying it as attempt " + republish.retryCount();
         }
+        if (settlement == Settlement.KEEP) {
+            return kept(delivery);
+        }
         if (settlement instanceof Settlement.Reject reject) {
             return reject.requeue() ? "requeueing it (a failure of its redelivery rejects it)"
                     : "rejecting it without requeue (the queue's dead-letter exchange keeps it if the queue has one)";
         }
         return "acking it";
+    }
+
+    private static String kept(InboundDelivery delivery) {
+        return "it is in a dead-letter queue, where nothing may be lost: leaving it in queue '" + delivery.queue()
+                + "' and stopping this subscriber (readiness says why). Fix or move the message, then restart the "
+                + "application";
+    }
+
+    private static String capitalized(String text) {
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
     private static Throwable unwrap(Throwable failure) {

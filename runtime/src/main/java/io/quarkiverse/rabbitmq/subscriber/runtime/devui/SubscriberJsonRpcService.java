@@ -12,6 +12,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.QueueState;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 import io.vertx.core.json.JsonArray;
@@ -30,11 +31,24 @@ public class SubscriberJsonRpcService {
     @Inject
     InProcessBroker inProcess;
 
-    /** Every subscription: queue, type, cap, dead letter, delay strategy, publish policy, execution model, method. */
+    @Inject
+    SubscriberConfig config;
+
+    /**
+     * Every subscription: queue, type, cap, dead letter, delay strategy, publish policy, execution model, method. The
+     * prefetch and concurrency are the ones in effect: {@code prefetch} is what the channel's {@code basic.qos} asks for
+     * (the subscription's own, else {@code quarkus.rabbitmq-subscriber.prefetch}); {@code concurrency} is the
+     * subscription's bound, else the prefetch, which then bounds the deliveries in the handler at once.
+     * {@code prefetchConfigured} and {@code concurrencyConfigured} are the subscription's own settings ({@code 0}: the
+     * default).
+     */
     public JsonArray subscriptions() {
         JsonArray subscriptions = new JsonArray();
         for (SubscriberDefinition definition : engine.definitions()) {
             SubscriptionSpec spec = definition.subscription;
+            // As SubscriberEngine sets basic.qos, and as HandlerDispatcher bounds the handler: 0 takes the default.
+            int prefetch = spec.prefetch > 0 ? spec.prefetch : config.prefetch();
+            int concurrency = spec.concurrency > 0 ? spec.concurrency : prefetch;
             subscriptions.add(new JsonObject()
                     .put("queue", spec.queue)
                     .put("type", spec.type.name())
@@ -44,11 +58,14 @@ public class SubscriberJsonRpcService {
                     .put("waitingQueues", new JsonArray(spec.waitingQueues()))
                     .put("delayedExchange", spec.delayedExchange)
                     .put("retryPublish", spec.quorum() ? null : spec.retryPublish.name())
-                    .put("prefetch", spec.prefetch)
-                    .put("concurrency", spec.concurrency)
+                    .put("prefetch", prefetch)
+                    .put("prefetchConfigured", spec.prefetch)
+                    .put("concurrency", concurrency)
+                    .put("concurrencyConfigured", spec.concurrency)
                     .put("executionModel", definition.executionModel.name())
                     .put("method", definition.method)
-                    .put("heldCopies", engine.heldCopies(spec.queue)));
+                    // Only where a handler can return retryAfter and its copies wait here (IN_SERVICE).
+                    .put("heldCopies", definition.holdsCopies() ? engine.heldCopies(spec.queue) : null));
         }
         return subscriptions;
     }

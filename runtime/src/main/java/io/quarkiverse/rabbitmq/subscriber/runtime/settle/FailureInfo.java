@@ -1,13 +1,16 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
 
+import io.quarkiverse.rabbitmq.subscriber.Delivery;
+
 /** A handler's failure, as a copy or dead letter carries it: the exception's class and message. */
 public record FailureInfo(String type, String message) {
 
     /** At most this many characters of the message travel in a header. */
     public static final int MAX_MESSAGE = 1_000;
 
-    public static final String TYPE_HEADER = "x-exception-type";
-    public static final String MESSAGE_HEADER = "x-exception-message";
+    /** The names are public API: {@link Delivery#EXCEPTION_TYPE_HEADER}, {@link Delivery#EXCEPTION_MESSAGE_HEADER}. */
+    public static final String TYPE_HEADER = Delivery.EXCEPTION_TYPE_HEADER;
+    public static final String MESSAGE_HEADER = Delivery.EXCEPTION_MESSAGE_HEADER;
 
     public static FailureInfo of(Throwable failure) {
         String message;

@@ -11,6 +11,7 @@ public sealed interface Settlement {
     Settlement ACK = new Ack();
     Settlement REQUEUE = new Reject(true);
     Settlement REJECT = new Reject(false);
+    Settlement KEEP = new Keep();
 
     /** {@code basic.ack}. */
     record Ack() implements Settlement {
@@ -18,6 +19,14 @@ public sealed interface Settlement {
 
     /** {@code basic.reject}, with or without requeue (never {@code basic.nack}: RabbitMQ 4.3 does not count nacks). */
     record Reject(boolean requeue) implements Settlement {
+    }
+
+    /**
+     * A dead letter its subscriber cannot handle: it must not be rejected away. The subscriber stops consuming
+     * ({@code basic.cancel}), then the delivery is rejected with requeue, so it stays in its queue, first in line, for
+     * whoever fixes or moves it.
+     */
+    record Keep() implements Settlement {
     }
 
     /**

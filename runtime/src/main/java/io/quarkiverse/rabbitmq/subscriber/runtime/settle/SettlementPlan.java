@@ -24,6 +24,9 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
  * costs two deliveries and the service keeps no state for it.</li>
  * <li>an undecodable body is never retried: its dead letter at once where a classic queue has one, else a reject
  * without requeue.</li>
+ * <li>on a dead-letter queue (another subscription's {@code deadLetter}), a message that would be rejected without
+ * requeue because it cannot be handled (undecodable, or failed again at its redelivery) is kept: the subscriber stops
+ * and the message stays in the queue. An explicit {@code drop} still rejects.</li>
  * </ul>
  * A quorum queue counts the deliveries of one message, but a delayed copy is a new message the server counts from
  * zero. So on a quorum queue a delivery's attempt is its retry-count header (what the copies before it used) plus the
@@ -47,7 +50,7 @@ public final class SettlementPlan {
         if (result instanceof HandlerResult.Undecodable undecodable) {
             return subscription.runtimeCounts() && subscription.deadLetter != null
                     ? deadLetter(subscription, attempt, undecodable.failure())
-                    : Settlement.REJECT;
+                    : rejectOrKeep(subscription);
         }
         if (result instanceof HandlerResult.Failed failed) {
             return retry(subscription, attempt, retryCount, redelivered, failed.failure());
@@ -87,7 +90,15 @@ public final class SettlementPlan {
         if (failure == null) {
             return Settlement.REQUEUE;
         }
-        return redelivered ? Settlement.REJECT : Settlement.REQUEUE;
+        return redelivered ? rejectOrKeep(subscription) : Settlement.REQUEUE;
+    }
+
+    /**
+     * Where a message would be rejected without requeue because it cannot be handled: kept instead when the queue is
+     * another subscription's dead-letter queue, whose messages must never be lost.
+     */
+    private static Settlement rejectOrKeep(SubscriptionSpec subscription) {
+        return subscription.readsDeadLetters ? Settlement.KEEP : Settlement.REJECT;
     }
 
     /** Whether a cap ends this subscription's delayed loops: a classic cap, or a quorum cap counted with the header. */
@@ -97,7 +108,7 @@ public final class SettlementPlan {
 
     /** The cap is reached: the dead letter, or where there is no dead-letter queue, the queue's own route. */
     private static Settlement deadLetterOrReject(SubscriptionSpec subscription, int attempt, FailureInfo failure) {
-        return subscription.deadLetter == null ? Settlement.REJECT : deadLetter(subscription, attempt, failure);
+        return subscription.deadLetter == null ? rejectOrKeep(subscription) : deadLetter(subscription, attempt, failure);
     }
 
     private static Settlement deadLetter(SubscriptionSpec subscription, int attempt, FailureInfo failure) {

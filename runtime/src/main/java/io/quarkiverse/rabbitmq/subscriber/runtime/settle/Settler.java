@@ -104,6 +104,9 @@ public final class Settler {
         try {
             if (settlement instanceof Settlement.Reject reject) {
                 reject(delivery, reject.requeue());
+            } else if (settlement instanceof Settlement.Keep) {
+                // The subscriber has stopped consuming (the dispatcher sees to it first): back to the queue's head.
+                reject(delivery, true);
             } else if (settlement instanceof Settlement.Republish republish) {
                 republish(delivery, republish);
             } else {

@@ -42,11 +42,16 @@ public final class SubscriptionSpec {
     public final List<Long> delays;
     /** {@code PLUGIN}: the delayed-message exchange the copies go through; null otherwise. */
     public final String delayedExchange;
+    /**
+     * Its queue is another subscription's dead-letter queue: a message it cannot handle is never rejected away, it
+     * stays in the queue and the subscriber stops (see {@code SettlementPlan}).
+     */
+    public final boolean readsDeadLetters;
 
     @RecordableConstructor
     public SubscriptionSpec(String queue, QueueType type, int maxAttempts, String deadLetter, int deliveryLimit,
             RetryPublish retryPublish, int prefetch, int concurrency, Delay delay, String waitingQueue,
-            List<Long> delays, String delayedExchange) {
+            List<Long> delays, String delayedExchange, boolean readsDeadLetters) {
         this.queue = Objects.requireNonNull(queue);
         this.type = type;
         this.maxAttempts = maxAttempts;
@@ -63,6 +68,7 @@ public final class SubscriptionSpec {
         sorted.sort(null);
         this.delays = List.copyOf(sorted);
         this.delayedExchange = this.delay == Delay.PLUGIN ? delayedExchange : null;
+        this.readsDeadLetters = readsDeadLetters;
     }
 
     /** {@code DLX_TTL_PER_DELAY}: the waiting queue of one listed delay, {@code <waitingQueue>.<delay>}. */
@@ -150,6 +156,7 @@ public final class SubscriptionSpec {
         private String waitingQueue;
         private List<Long> delays = List.of();
         private String delayedExchange;
+        private boolean readsDeadLetters;
 
         private Builder(String queue) {
             this.queue = queue;
@@ -211,9 +218,15 @@ public final class SubscriptionSpec {
             return this;
         }
 
+        /** Whether the queue is another subscription's dead-letter queue. */
+        public Builder readsDeadLetters(boolean readsDeadLetters) {
+            this.readsDeadLetters = readsDeadLetters;
+            return this;
+        }
+
         public SubscriptionSpec build() {
             return new SubscriptionSpec(queue, type, maxAttempts, deadLetter, deliveryLimit, retryPublish, prefetch,
-                    concurrency, delay, waitingQueue, delays, delayedExchange);
+                    concurrency, delay, waitingQueue, delays, delayedExchange, readsDeadLetters);
         }
     }
 }

@@ -59,6 +59,8 @@ public final class SubscriberSupervisor {
     private final AtomicReference<State> state = new AtomicReference<>(State.STARTING);
     /** Why it does not consume, while it does not. */
     private volatile String why = "starting";
+    /** Why it stopped for good before the application stopped (see {@link #halt}); null otherwise. */
+    private volatile String halted;
     private volatile Attachment attachment;
     /** Counts attachments: a loss reported by an earlier one is old news. */
     private volatile long generation;
@@ -94,7 +96,7 @@ public final class SubscriberSupervisor {
     /** Why it does not consume now; null while it does. */
     public String notConsumingBecause() {
         State now = state.get();
-        return now == State.CONSUMING ? null : now == State.STOPPED ? "stopped" : why;
+        return now == State.CONSUMING ? null : now == State.STOPPED ? (halted != null ? halted : "stopped") : why;
     }
 
     /** Subscribes for the first time, on the caller's thread: a failure fails the application's startup. */
@@ -164,6 +166,25 @@ public final class SubscriberSupervisor {
             }
             // Waiting for a fresh subscription: try now that the connection is back.
             attempt();
+        });
+    }
+
+    /**
+     * Stops this subscriber for good, for this reason (readiness reports it), and cancels its consumer; then runs
+     * {@code then}. For a message that must stay in its queue: rejected with requeue only once no consumer of this
+     * application would take it again. Any thread; the caller logs why. A second call only runs {@code then}.
+     */
+    public void halt(String reason, Runnable then) {
+        lane.execute(() -> {
+            if (state.get() != State.STOPPED) {
+                halted = reason;
+                state.set(State.STOPPED);
+                Attachment current = attachment;
+                if (current != null) {
+                    current.cancel();
+                }
+            }
+            then.run();
         });
     }
 

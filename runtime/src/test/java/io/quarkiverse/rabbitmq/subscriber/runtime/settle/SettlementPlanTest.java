@@ -32,6 +32,9 @@ class SettlementPlanTest {
             .maxAttempts(5).deadLetter("payouts.dead").build();
     static final SubscriptionSpec QUORUM_LIMIT = SubscriptionSpec.builder("payouts").type(QueueType.QUORUM)
             .deliveryLimit(3).build();
+    /** The subscriber of another subscription's dead-letter queue. */
+    static final SubscriptionSpec DEAD_LETTER_READER = SubscriptionSpec.builder("refunds.dead").readsDeadLetters(true)
+            .build();
 
     static final FailureInfo BOOM = new FailureInfo("java.lang.IllegalStateException", "boom");
     static final HandlerResult ACK = new HandlerResult.Handled(Outcome.ack());
@@ -101,6 +104,14 @@ class SettlementPlanTest {
                         FAILED, Settlement.REQUEUE),
                 Arguments.of("quorum without a limit, first failure requeues", QUORUM, 1, false, FAILED,
                         Settlement.REQUEUE),
+                Arguments.of("dead-letter reader: a first failure requeues", DEAD_LETTER_READER, 1, false, FAILED,
+                        Settlement.REQUEUE),
+                Arguments.of("dead-letter reader: a failed redelivery is kept", DEAD_LETTER_READER, 1, true, FAILED,
+                        Settlement.KEEP),
+                Arguments.of("dead-letter reader: undecodable is kept", DEAD_LETTER_READER, 1, false, UNDECODABLE,
+                        Settlement.KEEP),
+                Arguments.of("dead-letter reader: drop still rejects", DEAD_LETTER_READER, 1, false, DROP,
+                        Settlement.REJECT),
                 Arguments.of("quorum retryAfter holds a copy", QUORUM_CAPPED, 1, false, LATER, held("payouts", 2)),
                 Arguments.of("quorum undecodable rejects (the route takes it)", QUORUM_CAPPED, 1, false, UNDECODABLE,
                         Settlement.REJECT));

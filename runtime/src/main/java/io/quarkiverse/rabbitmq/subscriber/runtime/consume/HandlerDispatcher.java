@@ -352,8 +352,18 @@ public final class HandlerDispatcher {
                     + ")");
             return;
         }
-        observe(delivery, deadLettered(settlement, delivery) ? Outcomes.DEAD_LETTER
-                : label(((HandlerResult.Handled) outcome).outcome(), settlement), null);
+        Outcome handled = ((HandlerResult.Handled) outcome).outcome();
+        boolean deadLettered = deadLettered(settlement, delivery);
+        if (deadLettered && handled.kind() != Outcome.Kind.DROP) {
+            // A retry or retryAfter that used the last attempt: the message is given up. The handler chose it (no
+            // failure), so INFO, one line.
+            LOG.infof("%s returned %s for %s on queue '%s' at its last attempt: %s", definition.method,
+                    handled.kind(), delivery.describe(), delivery.queue(),
+                    settlement instanceof Settlement.Republish republish
+                            ? "publishing it to dead-letter queue '" + republish.queue() + "'"
+                            : "RabbitMQ dead-letters it to '" + subscription.deadLetter + "' at the queue's limit");
+        }
+        observe(delivery, deadLettered ? Outcomes.DEAD_LETTER : label(handled, settlement), null);
         settler.settle(delivery, settlement);
     }
 

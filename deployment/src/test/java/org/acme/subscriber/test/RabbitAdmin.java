@@ -16,7 +16,9 @@ import com.rabbitmq.client.GetResponse;
  */
 public final class RabbitAdmin implements AutoCloseable {
 
-    public static final String URL = "amqp://guest:guest@127.0.0.1:5672";
+    /** The broker under test: {@code -Drabbitmq.test.port=5682} for the RabbitMQ 4.0.5 that .ci/rabbitmq4 runs. */
+    public static final int PORT = Integer.getInteger("rabbitmq.test.port", 5672);
+    public static final String URL = "amqp://guest:guest@127.0.0.1:" + PORT;
 
     private final Connection connection;
     private final Channel channel;

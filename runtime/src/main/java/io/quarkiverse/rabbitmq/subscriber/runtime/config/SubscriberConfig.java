@@ -113,7 +113,10 @@ public interface SubscriberConfig {
 
         /**
          * The RabbitMQ version whose behaviour the in-process broker follows where versions differ: {@code 3.10} or
-         * {@code 4} (a quorum queue declared without a delivery limit gets 20 on 4).
+         * {@code 4}. On 4, as RabbitMQ 4.0.5 does: a quorum queue declared without a delivery limit gets 20, a message
+         * a quorum queue takes back comes first again, dead letters also carry {@code x-last-death-*}, death headers a
+         * publisher sent are not counted on, and a classic queue's type is {@code classic} in refusals (the RabbitMQ
+         * versions page lists them).
          */
         @WithDefault("3.10")
         String serverVersion();

@@ -19,8 +19,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import com.rabbitmq.client.AMQP;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
-
 /**
  * The broker conformance suite: each scenario runs against the local RabbitMQ (3.10.8) and against the in-process
  * broker following 3.10, and both must write the same transcript: bodies, headers with their types (x-death,
@@ -535,7 +533,7 @@ class BrokerConformanceTest {
     @MethodSource("scenarios")
     void sameTranscriptOnRabbitMqAndInProcess(String name, Scenario scenario) throws Exception {
         List<String> real = transcript(new Target.Real(), scenario);
-        List<String> inProcess = transcript(new Target.InProcess(InProcessServer.Version.V3_10), scenario);
+        List<String> inProcess = transcript(new Target.InProcess(Target.Real.EMULATED), scenario);
         assertFalse(real.isEmpty(), "the scenario observed nothing");
         assertEquals(String.join("\n", real), String.join("\n", inProcess), name);
     }

@@ -11,8 +11,6 @@ import org.junit.jupiter.api.Test;
 
 import com.rabbitmq.client.AMQP;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
-
 /**
  * The x-delayed-message exchange: a message waits its x-delay, then routes as the x-delayed-type says, and a short
  * delay never waits behind a long one. The in-process broker is checked on its own; the comparison with a server runs
@@ -42,7 +40,7 @@ class DelayedExchangeTest {
     @Test
     void inProcessDelaysEachMessageByItsOwnDelay() throws Exception {
         List<String> transcript = BrokerConformanceTest
-                .transcript(new Target.InProcess(InProcessServer.Version.V3_10), DELAYS);
+                .transcript(new Target.InProcess(Target.Real.EMULATED), DELAYS);
         assertEquals(2, transcript.size(), String.join("\n", transcript));
         assertEquals(true, transcript.get(0).startsWith("first: ") && transcript.get(0).contains("body=short"),
                 transcript.get(0));
@@ -89,7 +87,7 @@ class DelayedExchangeTest {
     @Test
     void inProcessRoutesAtOnceWithoutDelayAndReturnsADelayedMandatoryPublish() throws Exception {
         List<String> transcript = BrokerConformanceTest
-                .transcript(new Target.InProcess(InProcessServer.Version.V3_10), IMMEDIATE_AND_MANDATORY);
+                .transcript(new Target.InProcess(Target.Real.EMULATED), IMMEDIATE_AND_MANDATORY);
         String text = String.join("\n", transcript);
         assertEquals(5, transcript.size(), text);
         assertEquals(true, transcript.get(0).contains("body=no delay"), text);
@@ -107,7 +105,7 @@ class DelayedExchangeTest {
         for (BrokerConformanceTest.Scenario scenario : List.of(DELAYS, IMMEDIATE_AND_MANDATORY)) {
             List<String> real = BrokerConformanceTest.transcript(new Target.Real(), scenario);
             List<String> inProcess = BrokerConformanceTest
-                    .transcript(new Target.InProcess(InProcessServer.Version.V3_10), scenario);
+                    .transcript(new Target.InProcess(Target.Real.EMULATED), scenario);
             assertEquals(String.join("\n", real), String.join("\n", inProcess));
         }
     }

@@ -35,11 +35,30 @@ abstract class Target implements AutoCloseable {
     }
 
     static final class Real extends Target {
-        static final String URL = "amqp://guest:guest@127.0.0.1:5672";
+        /** The broker under test: {@code -Drabbitmq.test.port=5682} for the RabbitMQ 4.0.5 that .ci/rabbitmq4 runs. */
+        static final int PORT = Integer.getInteger("rabbitmq.test.port", 5672);
+        static final String URL = "amqp://guest:guest@127.0.0.1:" + PORT;
+        /** The server's own version, as it announces it when a client connects. */
+        static final String SERVER_VERSION = serverVersion();
+        /** The in-process broker's mode that emulates this server. */
+        static final InProcessServer.Version EMULATED = SERVER_VERSION.startsWith("3.") ? InProcessServer.Version.V3_10
+                : InProcessServer.Version.V4;
+
+        private static String serverVersion() {
+            com.rabbitmq.client.ConnectionFactory factory = new com.rabbitmq.client.ConnectionFactory();
+            try {
+                factory.setUri(URL);
+                try (com.rabbitmq.client.Connection connection = factory.newConnection("version-probe")) {
+                    return String.valueOf(connection.getServerProperties().get("version"));
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException("The wire tests need RabbitMQ at " + URL, e);
+            }
+        }
 
         @Override
         String name() {
-            return "RabbitMQ 3.10 at 127.0.0.1:5672";
+            return "RabbitMQ " + SERVER_VERSION + " at 127.0.0.1:" + PORT;
         }
 
         @Override

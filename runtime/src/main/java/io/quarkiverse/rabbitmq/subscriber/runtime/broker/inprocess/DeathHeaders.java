@@ -9,19 +9,30 @@ import java.util.Map;
 import com.rabbitmq.client.AMQP;
 
 /**
- * The headers RabbitMQ 3.10 writes when it dead-letters a message: an {@code x-death} entry per (queue, reason),
- * counted and moved to the front when it repeats, and the {@code x-first-death-*} headers of the first one. The
- * message's per-message expiration is removed, and kept in the entry as {@code original-expiration}.
+ * The headers RabbitMQ writes when it dead-letters a message: an {@code x-death} entry per (queue, reason), counted and
+ * moved to the front when it repeats, and the {@code x-first-death-*} headers of the first one; RabbitMQ 4 also writes
+ * {@code x-last-death-*} headers of the latest. The message's per-message expiration is removed, and kept in the entry
+ * as {@code original-expiration}.
  */
 final class DeathHeaders {
 
     private DeathHeaders() {
     }
 
-    static AMQP.BasicProperties record(ServerMessage message, String queue, String reason, long nowMillis) {
+    /**
+     * @param lastDeath whether to write the {@code x-last-death-*} headers, as RabbitMQ 4 does
+     * @param freshDeaths whether death headers a publisher sent are ignored: RabbitMQ 4 keeps a message's deaths
+     *        itself, so a copy a client published back with its {@code x-death} starts counting again
+     */
+    static AMQP.BasicProperties record(ServerMessage message, String queue, String reason, long nowMillis,
+            boolean lastDeath, boolean freshDeaths) {
         AMQP.BasicProperties properties = message.properties;
         Map<String, Object> headers = properties.getHeaders() == null ? new LinkedHashMap<>()
                 : new LinkedHashMap<>(properties.getHeaders());
+        if (freshDeaths) {
+            headers.keySet().removeIf(name -> name.equals("x-death") || name.startsWith("x-first-death-")
+                    || name.startsWith("x-last-death-"));
+        }
         List<Object> deaths = new ArrayList<>();
         Object existing = headers.get("x-death");
         if (existing instanceof List<?> list) {
@@ -58,6 +69,11 @@ final class DeathHeaders {
         headers.putIfAbsent("x-first-death-reason", reason);
         headers.putIfAbsent("x-first-death-queue", queue);
         headers.putIfAbsent("x-first-death-exchange", message.exchange);
+        if (lastDeath) {
+            headers.put("x-last-death-reason", reason);
+            headers.put("x-last-death-queue", queue);
+            headers.put("x-last-death-exchange", message.exchange);
+        }
         return properties.builder().headers(headers).expiration(null).build();
     }
 

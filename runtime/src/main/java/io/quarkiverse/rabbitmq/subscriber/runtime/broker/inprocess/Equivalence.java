@@ -23,8 +23,9 @@ final class Equivalence {
     private Equivalence() {
     }
 
-    static void checkQueue(ServerQueue existing, boolean durable, boolean autoDelete, Map<String, Object> arguments)
-            throws BrokerException {
+    /** @param explicitType whether the server records a classic queue's type as {@code classic}, as RabbitMQ 4 does */
+    static void checkQueue(ServerQueue existing, boolean durable, boolean autoDelete, Map<String, Object> arguments,
+            boolean explicitType) throws BrokerException {
         String what = "queue '" + existing.name + "' in vhost '/'";
         if (existing.durable != durable) {
             throw flag("durable", what, durable, existing.durable);
@@ -35,6 +36,11 @@ final class Equivalence {
         for (String key : CHECKED_QUEUE_ARGUMENTS) {
             Object received = arguments.get(key);
             Object current = existing.arguments.get(key);
+            if (explicitType && key.equals("x-queue-type")) {
+                // RabbitMQ 4 records the type of every queue: no type declared is classic.
+                received = received == null ? "classic" : received;
+                current = current == null ? "classic" : current;
+            }
             if (!equivalent(received, current)) {
                 // Both present: RabbitMQ names the bare values; one missing: the other with its type.
                 boolean both = received != null && current != null;

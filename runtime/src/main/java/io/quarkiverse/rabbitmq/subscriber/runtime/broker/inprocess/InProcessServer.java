@@ -269,7 +269,7 @@ public final class InProcessServer {
         ServerQueue existing = queues.get(queueName);
         if (existing != null) {
             try {
-                Equivalence.checkQueue(existing, durable, autoDelete, args);
+                Equivalence.checkQueue(existing, durable, autoDelete, args, version == Version.V4);
             } catch (BrokerException e) {
                 throw refuse(channel, e.replyCode(), e.replyText());
             }
@@ -577,8 +577,8 @@ public final class InProcessServer {
             deadLetter(queue, message, "delivery_limit");
             return;
         }
-        if (queue.quorum) {
-            // A quorum queue puts a returned message at its back.
+        if (queue.quorum && version == Version.V3_10) {
+            // A quorum queue of RabbitMQ 3.10 puts a returned message at its back; RabbitMQ 4's returns it to its place.
             message.position = positions++;
         }
         queue.put(message);
@@ -605,8 +605,12 @@ public final class InProcessServer {
             }
             schedule(Duration.ofMillis(number.longValue()), () -> {
                 if (exchanges.get(exchangeName) == exchange) {
-                    enqueue(exchange.route(routingKey, wire.getHeaders(), queues), exchangeName,
-                            List.of(routingKey), wire, body);
+                    // The plugin delivers the message with its x-delay negated (a long): measured on 4.0.5.
+                    Map<String, Object> headers = new LinkedHashMap<>(wire.getHeaders());
+                    headers.put("x-delay", -number.longValue());
+                    AMQP.BasicProperties due = WireProperties.roundTrip(wire.builder().headers(headers).build());
+                    enqueue(exchange.route(routingKey, due.getHeaders(), queues), exchangeName,
+                            List.of(routingKey), due, body);
                 }
             });
             confirm(channel, sequenceNumber);
@@ -628,9 +632,15 @@ public final class InProcessServer {
 
     private void enqueue(Set<ServerQueue> targets, String exchange, List<String> routingKeys,
             AMQP.BasicProperties properties, byte[] body) {
+        enqueue(targets, exchange, routingKeys, properties, body, false);
+    }
+
+    private void enqueue(Set<ServerQueue> targets, String exchange, List<String> routingKeys,
+            AMQP.BasicProperties properties, byte[] body, boolean deadLettered) {
         for (ServerQueue queue : targets) {
             ServerMessage message = new ServerMessage(properties, body, exchange, routingKeys,
                     expiry(queue, properties));
+            message.deadLettered = deadLettered;
             message.position = positions++;
             queue.put(message);
         }
@@ -712,13 +722,14 @@ public final class InProcessServer {
         List<String> keys = queue.deadLetterRoutingKey != null ? List.of(queue.deadLetterRoutingKey)
                 : message.routingKeys;
         AMQP.BasicProperties properties = WireProperties.roundTrip(
-                DeathHeaders.record(message, queue.name, reason, clock.millis()));
+                DeathHeaders.record(message, queue.name, reason, clock.millis(), version == Version.V4,
+                        version == Version.V4 && !message.deadLettered));
         Set<ServerQueue> targets = new LinkedHashSet<>();
         for (String key : keys) {
             targets.addAll(exchange.route(key, properties.getHeaders(), queues));
         }
         targets.removeIf(target -> DeathHeaders.isCycle(properties, target.name));
-        enqueue(targets, exchange.name, keys, properties, message.body);
+        enqueue(targets, exchange.name, keys, properties, message.body, true);
     }
 
     // ---- inspection, for the test API ---------------------------------------------------------------------------------

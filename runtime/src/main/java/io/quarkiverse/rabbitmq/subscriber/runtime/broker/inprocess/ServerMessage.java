@@ -19,6 +19,8 @@ final class ServerMessage {
     /** Times it went back to the queue unsettled (reject with requeue, channel closed): a quorum queue counts them. */
     int returns;
     boolean delivered;
+    /** It came here by dead-lettering: its death headers are the broker's own, not a publisher's. */
+    boolean deadLettered;
 
     ServerMessage(AMQP.BasicProperties properties, byte[] body, String exchange, List<String> routingKeys,
             long expiresAt) {

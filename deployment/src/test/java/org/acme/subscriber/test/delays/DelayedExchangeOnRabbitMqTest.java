@@ -21,10 +21,11 @@ import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
- * delay = PLUGIN on a RabbitMQ with the delayed-message plugin: a copy delayed by 300 ms overtakes one delayed by 3 s.
+ * delay = PLUGIN on a RabbitMQ with the delayed-message plugin (RabbitMQ 4.0.5 in CI): a copy delayed by 300 ms
+ * overtakes one delayed by 3 s, and the cap ends a loop of delayed copies with the dead letter.
  * Runs only where the broker has the plugin; Debian's RabbitMQ 3.10.8 does not ship it, so it is skipped there.
  */
-@EnabledIf(value = "org.acme.subscriber.test.RabbitAdmin#hasDelayedMessagePlugin", disabledReason = "the RabbitMQ at 127.0.0.1:5672 has no rabbitmq_delayed_message_exchange plugin (not "
+@EnabledIf(value = "org.acme.subscriber.test.RabbitAdmin#hasDelayedMessagePlugin", disabledReason = "the RabbitMQ under test (127.0.0.1:5672 unless -Drabbitmq.test.port says otherwise) has no rabbitmq_delayed_message_exchange plugin (not "
         + "shipped with RabbitMQ nor packaged by Debian); the in-process broker's PLUGIN scenario ran instead")
 class DelayedExchangeOnRabbitMqTest {
 
@@ -35,7 +36,7 @@ class DelayedExchangeOnRabbitMqTest {
             .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.enabled", "true")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.name", "t.plugin.delayed")
             .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> {
-                admin.delete("t.plugin", "t.plugin.dead");
+                admin.delete("t.plugin", "t.plugin.dead", "t.plugin.capped", "t.plugin.capped.dead");
                 admin.deleteExchange("t.plugin.delayed");
             }));
 
@@ -52,8 +53,24 @@ class DelayedExchangeOnRabbitMqTest {
         assertEquals(List.of("short:300|2", "long:3000|2"), handlers.log.subList(2, 4));
     }
 
+    @Test
+    void theCapEndsAPluginDelayedLoop() throws Exception {
+        RabbitAdmin.with(admin -> admin.publish("t.plugin.capped", "again"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> RabbitAdmin.withResult(
+                admin -> admin.depth("t.plugin.capped.dead")) == 1);
+        assertEquals(List.of(1, 2, 3), handlers.cappedCounts, "three deliveries, the first included, then the dead letter");
+        assertEquals(0L, (long) RabbitAdmin.withResult(admin -> admin.depth("t.plugin.capped")));
+    }
+
     public static class Handlers {
         final List<String> log = new CopyOnWriteArrayList<>();
+        final List<Integer> cappedCounts = new CopyOnWriteArrayList<>();
+
+        @Subscriber(value = "t.plugin.capped", delay = Delay.PLUGIN, maxAttempts = 3, deadLetter = "t.plugin.capped.dead")
+        Outcome capped(String body, Delivery delivery) {
+            cappedCounts.add(delivery.retryCount());
+            return Outcome.retryAfter(Duration.ofMillis(100));
+        }
 
         @Subscriber(value = "t.plugin", delay = Delay.PLUGIN, maxAttempts = 3, deadLetter = "t.plugin.dead")
         Outcome plugin(String body, Delivery delivery) {

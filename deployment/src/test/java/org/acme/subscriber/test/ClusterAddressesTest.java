@@ -27,7 +27,7 @@ class ClusterAddressesTest {
             .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)))
             .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", "amqp://guest:guest@127.0.0.1")
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.addresses", "127.0.0.1:5679,127.0.0.1:5672");
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.addresses", "127.0.0.1:5679,127.0.0.1:" + RabbitAdmin.PORT);
 
     @Inject
     Handler handler;

@@ -186,9 +186,15 @@ public final class RabbitAdmin implements AutoCloseable {
         return taken;
     }
 
-    /** Runs rabbitmqctl, as an operator would, and returns what it printed. */
+    /**
+     * How rabbitmqctl reaches the broker under test: {@code -Drabbitmq.test.ctl="<command> <args>"} (for RabbitMQ 4.0.5,
+     * {@code .ci/rabbitmq4 ctl}, which runs it inside its root); the local {@code rabbitmqctl -q} by default.
+     */
+    static final List<String> CTL = List.of(System.getProperty("rabbitmq.test.ctl", "rabbitmqctl -q").trim().split("\\s+"));
+
+    /** Runs rabbitmqctl, as an operator would, against the broker under test, and returns what it printed. */
     public static String rabbitmqctl(String... arguments) throws Exception {
-        List<String> command = new ArrayList<>(List.of("rabbitmqctl", "-q"));
+        List<String> command = new ArrayList<>(CTL);
         command.addAll(List.of(arguments));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

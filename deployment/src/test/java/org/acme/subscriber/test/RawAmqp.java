@@ -25,11 +25,12 @@ public final class RawAmqp {
     }
 
     /**
-     * Publishes the message to the queue on 127.0.0.1:5672 as guest; returns what the broker answered within 5 s: its
+     * Publishes the message to the queue of the broker under test (127.0.0.1, RabbitAdmin.PORT) as guest; returns what the
+     * broker answered within 5 s: its
      * {@code connection.close} reply ("code text"), or null when it said nothing.
      */
     public static String publishWithUndecodableHeaders(String queue) throws IOException {
-        try (Socket socket = new Socket("127.0.0.1", 5672)) {
+        try (Socket socket = new Socket("127.0.0.1", RabbitAdmin.PORT)) {
             socket.setSoTimeout(5000);
             RawAmqp amqp = new RawAmqp(socket);
             amqp.out.write("AMQP".getBytes(StandardCharsets.US_ASCII));

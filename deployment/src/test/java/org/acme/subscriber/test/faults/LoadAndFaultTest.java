@@ -41,7 +41,7 @@ class LoadAndFaultTest {
     static final String QUORUM = "lf.quorum";
     static final String[] QUEUES = { CLASSIC, CLASSIC + ".dead", CLASSIC + ".retry", QUORUM, QUORUM + ".dead" };
     static final String CONNECTION = "load-fault-test-" + ProcessHandle.current().pid();
-    static final ToxicProxy.Handle PROXY = ToxicProxy.shared(5672);
+    static final ToxicProxy.Handle PROXY = ToxicProxy.shared(RabbitAdmin.PORT);
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()

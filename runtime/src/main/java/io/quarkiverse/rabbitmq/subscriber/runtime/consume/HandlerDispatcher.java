@@ -69,11 +69,14 @@ public final class HandlerDispatcher {
 
     private final Context eventLoop;
     private final Keeper keeper;
+    /** What becomes of a delivery, for counters and logs. */
+    private final DeliveryFate fate;
 
     public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler,
             Context eventLoop, Observers observers, Outcomes outcomes, Keeper keeper) {
         this.eventLoop = eventLoop;
         this.keeper = keeper;
+        this.fate = new DeliveryFate(definition.subscription);
         this.observers = observers;
         this.outcomes = outcomes.of(definition.subscription.queue);
         this.definition = definition;
@@ -312,21 +315,21 @@ public final class HandlerDispatcher {
     private void settleNow(InboundDelivery delivery, Object result, boolean async) {
         if (result instanceof Undecodable undecodable) {
             UndecodablePayloadException e = undecodable.cause();
-            Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), deliveryCount(delivery),
+            Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), fate.deliveryCount(delivery),
                     delivery.redelivered(), new HandlerResult.Undecodable(FailureInfo.of(e)));
             LOG.errorf("Cannot decode %s on queue '%s' as %s: %s. %s", delivery.describe(), delivery.queue(),
                     decoder.expectedType(), e.getMessage(), settlement instanceof Settlement.Republish republish
                             ? "Publishing it to dead-letter queue '" + republish.queue() + "'"
-                            : settlement == Settlement.KEEP ? capitalized(kept(delivery))
+                            : settlement == Settlement.KEEP ? DeliveryFate.capitalized(DeliveryFate.kept(delivery))
                                     : "Rejecting it without requeue (the queue's dead-letter exchange keeps it if the "
                                             + "queue has one)");
-            observe(delivery, deadLettered(settlement, delivery) ? Outcomes.DEAD_LETTER : Outcomes.UNDECODABLE,
+            observe(delivery, fate.deadLettered(settlement, delivery) ? Outcomes.DEAD_LETTER : Outcomes.UNDECODABLE,
                     e.getClass().getName());
             carryOut(delivery, settlement, delivery.describe() + " cannot be decoded as " + decoder.expectedType());
             return;
         }
         HandlerResult outcome = outcomeOf(result, async);
-        Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), deliveryCount(delivery),
+        Settlement settlement = SettlementPlan.decide(subscription, delivery.retryCount(), fate.deliveryCount(delivery),
                 delivery.redelivered(), outcome);
         if (outcome instanceof HandlerResult.Failed failed) {
             // Each failure is logged once: one line at WARN while the message gets another delivery, and at ERROR,
@@ -338,22 +341,22 @@ public final class HandlerDispatcher {
             String what = failed.failure().type() + ": " + failed.failure().message();
             if (retried) {
                 LOG.warnf("%s failed for %s on queue '%s' (%s); %s", definition.method, delivery.describe(),
-                        delivery.queue(), what, whatFollows(settlement, delivery));
+                        delivery.queue(), what, DeliveryFate.whatFollows(settlement, delivery));
                 LOG.debugf(cause, "The failure of %s for %s on queue '%s'", definition.method, delivery.describe(),
                         delivery.queue());
             } else {
                 LOG.errorf(cause, "%s failed for %s on queue '%s'%s; %s", definition.method, delivery.describe(),
                         delivery.queue(), cause == null ? ": " + failed.failure().message() : "",
-                        whatFollows(settlement, delivery));
+                        DeliveryFate.whatFollows(settlement, delivery));
             }
-            observe(delivery, deadLettered(settlement, delivery) ? Outcomes.DEAD_LETTER : Outcomes.FAILURE,
+            observe(delivery, fate.deadLettered(settlement, delivery) ? Outcomes.DEAD_LETTER : Outcomes.FAILURE,
                     failed.failure().type());
             carryOut(delivery, settlement, definition.method + " failed for " + delivery.describe() + " (" + what
                     + ")");
             return;
         }
         Outcome handled = ((HandlerResult.Handled) outcome).outcome();
-        boolean deadLettered = deadLettered(settlement, delivery);
+        boolean deadLettered = fate.deadLettered(settlement, delivery);
         if (deadLettered && handled.kind() != Outcome.Kind.DROP) {
             // A retry or retryAfter that used the last attempt: the message is given up. The handler chose it (no
             // failure), so INFO, one line.
@@ -363,7 +366,7 @@ public final class HandlerDispatcher {
                             ? "publishing it to dead-letter queue '" + republish.queue() + "'"
                             : "RabbitMQ dead-letters it to '" + subscription.deadLetter + "' at the queue's limit");
         }
-        observe(delivery, deadLettered ? Outcomes.DEAD_LETTER : label(handled, settlement), null);
+        observe(delivery, deadLettered ? Outcomes.DEAD_LETTER : DeliveryFate.label(handled, settlement), null);
         settler.settle(delivery, settlement);
     }
 
@@ -385,71 +388,9 @@ public final class HandlerDispatcher {
                 }));
     }
 
-    /**
-     * Whether this delivery ends in a dead-letter queue: one the runtime publishes, or, on a quorum queue with a
-     * dead-letter route, one the server moves there (a reject without requeue, or a requeue past its delivery limit).
-     */
-    private boolean deadLettered(Settlement settlement, InboundDelivery delivery) {
-        if (settlement instanceof Settlement.Republish republish) {
-            return republish.target() == Settlement.Target.DEAD_LETTER;
-        }
-        if (!subscription.quorum() || subscription.maxAttempts <= 0 || subscription.deadLetter == null) {
-            return false;
-        }
-        return settlement == Settlement.REJECT || settlement == Settlement.REQUEUE && delivery.retryCount() <= 1
-                && deliveryCount(delivery) >= subscription.maxAttempts - 1;
-    }
-
     private void observe(InboundDelivery delivery, String outcome, String errorType) {
         outcomes.count(outcome);
         delivery.observation().settled(outcome, errorType);
-    }
-
-    /** What became of a handled delivery, as metrics and the Dev UI name it. */
-    static String label(Outcome outcome, Settlement settlement) {
-        if (settlement instanceof Settlement.Republish republish
-                && republish.target() == Settlement.Target.DEAD_LETTER) {
-            return Outcomes.DEAD_LETTER;
-        }
-        return switch (outcome.kind()) {
-            case ACK -> Outcomes.ACK;
-            case RETRY -> Outcomes.RETRY;
-            case RETRY_AFTER -> Outcomes.RETRY_AFTER;
-            case DROP -> Outcomes.DROP;
-        };
-    }
-
-    /** A quorum queue's count of this message's earlier deliveries; classic queues have none. */
-    private int deliveryCount(InboundDelivery delivery) {
-        return subscription.quorum() ? delivery.redeliveryCount().orElse(0) : 0;
-    }
-
-    /** What the log says becomes of a failed delivery. */
-    private String whatFollows(Settlement settlement, InboundDelivery delivery) {
-        if (settlement instanceof Settlement.Republish republish) {
-            return republish.target() == Settlement.Target.DEAD_LETTER
-                    ? "it used its " + republish.retryCount() + " attempt(s): publishing it to dead-letter queue '"
-                            + republish.queue() + "'"
-                    : "retrying it as attempt " + republish.retryCount();
-        }
-        if (settlement == Settlement.KEEP) {
-            return kept(delivery);
-        }
-        if (settlement instanceof Settlement.Reject reject) {
-            return reject.requeue() ? "requeueing it (a failure of its redelivery rejects it)"
-                    : "rejecting it without requeue (the queue's dead-letter exchange keeps it if the queue has one)";
-        }
-        return "acking it";
-    }
-
-    private static String kept(InboundDelivery delivery) {
-        return "it is in a dead-letter queue, where nothing may be lost: leaving it in queue '" + delivery.queue()
-                + "' and stopping this subscriber (readiness says why). Fix or move the message, then restart the "
-                + "application";
-    }
-
-    private static String capitalized(String text) {
-        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
     private static Throwable unwrap(Throwable failure) {

@@ -1,0 +1,81 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
+
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+
+/**
+ * What becomes of a delivery once its settlement is decided, as the outcome counters name it and the log says it:
+ * whether it ends in a dead-letter queue (whoever moves it there), and the words for what follows.
+ */
+final class DeliveryFate {
+
+    private final SubscriptionSpec subscription;
+
+    DeliveryFate(SubscriptionSpec subscription) {
+        this.subscription = subscription;
+    }
+
+    /**
+     * Whether this delivery ends in a dead-letter queue: one the runtime publishes, or, on a quorum queue with a
+     * dead-letter route, one the server moves there (a reject without requeue, or a requeue past its delivery limit).
+     */
+    boolean deadLettered(Settlement settlement, InboundDelivery delivery) {
+        if (settlement instanceof Settlement.Republish republish) {
+            return republish.target() == Settlement.Target.DEAD_LETTER;
+        }
+        if (!subscription.quorum() || subscription.maxAttempts <= 0 || subscription.deadLetter == null) {
+            return false;
+        }
+        return settlement == Settlement.REJECT || settlement == Settlement.REQUEUE && delivery.retryCount() <= 1
+                && deliveryCount(delivery) >= subscription.maxAttempts - 1;
+    }
+
+    /** What became of a handled delivery, as metrics and the Dev UI name it. */
+    static String label(Outcome outcome, Settlement settlement) {
+        if (settlement instanceof Settlement.Republish republish
+                && republish.target() == Settlement.Target.DEAD_LETTER) {
+            return Outcomes.DEAD_LETTER;
+        }
+        return switch (outcome.kind()) {
+            case ACK -> Outcomes.ACK;
+            case RETRY -> Outcomes.RETRY;
+            case RETRY_AFTER -> Outcomes.RETRY_AFTER;
+            case DROP -> Outcomes.DROP;
+        };
+    }
+
+    /** A quorum queue's count of this message's earlier deliveries; classic queues have none. */
+    int deliveryCount(InboundDelivery delivery) {
+        return subscription.quorum() ? delivery.redeliveryCount().orElse(0) : 0;
+    }
+
+    /** What the log says becomes of a failed delivery. */
+    static String whatFollows(Settlement settlement, InboundDelivery delivery) {
+        if (settlement instanceof Settlement.Republish republish) {
+            return republish.target() == Settlement.Target.DEAD_LETTER
+                    ? "it used its " + republish.retryCount() + " attempt(s): publishing it to dead-letter queue '"
+                            + republish.queue() + "'"
+                    : "retrying it as attempt " + republish.retryCount();
+        }
+        if (settlement == Settlement.KEEP) {
+            return kept(delivery);
+        }
+        if (settlement instanceof Settlement.Reject reject) {
+            return reject.requeue() ? "requeueing it (a failure of its redelivery rejects it)"
+                    : "rejecting it without requeue (the queue's dead-letter exchange keeps it if the queue has one)";
+        }
+        return "acking it";
+    }
+
+    static String kept(InboundDelivery delivery) {
+        return "it is in a dead-letter queue, where nothing may be lost: leaving it in queue '" + delivery.queue()
+                + "' and stopping this subscriber (readiness says why). Fix or move the message, then restart the "
+                + "application";
+    }
+
+    static String capitalized(String text) {
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+}

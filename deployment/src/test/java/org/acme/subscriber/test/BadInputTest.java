@@ -25,6 +25,8 @@ import com.rabbitmq.client.GetResponse;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -38,17 +40,16 @@ class BadInputTest {
     static final String TEXT = "t.bad.text";
     static final String JSON = "t.bad.json";
 
+    // Qualified: the Order record below shadows the annotation's simple name.
     @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setBeforeAllCustomizer(BadInputTest::deleteQueues)
-            .setAfterAllCustomizer(BadInputTest::deleteQueues)
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Order.class, RabbitAdmin.class,
-                    CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL);
+    @org.junit.jupiter.api.Order(1)
+    static final WireBroker broker = WireBroker.queues(TEXT, JSON).withDeadLetterQueues();
 
-    static void deleteQueues() {
-        RabbitAdmin.with(admin -> admin.delete(TEXT, TEXT + ".dead", JSON, JSON + ".dead"));
-    }
+    @RegisterExtension
+    @org.junit.jupiter.api.Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Order.class, CapturedLogs.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
 
     @Inject
     Handlers handlers;

@@ -11,12 +11,15 @@ import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -32,21 +35,22 @@ class BrokerCallbacksTest {
     static final String SLOW = "t.callbacks.slow";
 
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUICK, SLOW);
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .setAfterAllCustomizer(BrokerCallbacksTest::restore)
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .setBeforeAllCustomizer(() -> {
-                RabbitAdmin.with(admin -> admin.delete(QUICK, SLOW));
-                // Read by each channel when it opens: the application's channels get the short timeout, checked every
-                // half second (RabbitMQ checks once a minute by default).
-                setConsumerTimeout(1_000, 500);
-            });
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
+            // Read by each channel when it opens: the application's channels get the short timeout, checked every
+            // half second (RabbitMQ checks once a minute by default).
+            .setBeforeAllCustomizer(() -> setConsumerTimeout(1_000, 500));
 
-    /** After the application stopped, so no consumer of it sees the queues go. */
+    /** After the application stopped: RabbitMQ's defaults again for the channels of the tests that follow. */
     static void restore() {
         setConsumerTimeout(1_800_000, 60_000);
-        RabbitAdmin.with(admin -> admin.delete(QUICK, SLOW));
     }
 
     /** RabbitMQ's defaults are 30 minutes, checked every 60 s; a channel cannot open without the check's setting. */

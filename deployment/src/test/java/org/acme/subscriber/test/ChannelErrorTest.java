@@ -10,11 +10,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -28,12 +31,15 @@ class ChannelErrorTest {
     static final String QUEUE = "t.channel-error";
 
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUE);
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class, CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.recovery.initial-delay", "200ms")
-            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)))
-            .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)));
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class, CapturedLogs.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.recovery.initial-delay", "200ms");
 
     @Inject
     Handler handler;

@@ -7,10 +7,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -22,12 +25,15 @@ class ClusterAddressesTest {
     static final String QUEUE = "t.cluster-addresses";
 
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUE);
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)))
-            .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)))
-            .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class))
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", "amqp://guest:guest@127.0.0.1")
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.addresses", "127.0.0.1:5679,127.0.0.1:" + RabbitAdmin.PORT);
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.addresses", "127.0.0.1:5679,127.0.0.1:" + WireBroker.PORT);
 
     @Inject
     Handler handler;

@@ -11,10 +11,13 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -32,17 +35,15 @@ class ConnectionRecoveryTest {
     static final int PER_PHASE = 300;
 
     @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setAfterAllCustomizer(ConnectionRecoveryTest::deleteQueues)
-            .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class, CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
-            .setBeforeAllCustomizer(ConnectionRecoveryTest::deleteQueues);
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUE, OTHER);
 
-    /** After the application stopped, so no consumer of it sees the queues go. */
-    static void deleteQueues() {
-        RabbitAdmin.with(admin -> admin.delete(QUEUE, OTHER));
-    }
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class, CapturedLogs.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION);
 
     @Inject
     Handler handler;

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -32,17 +34,16 @@ class DeadLetterReaderTest {
     static final String PAYMENTS = "t.dlr.payments";
     static final String PAYMENTS_DEAD = PAYMENTS + ".dead";
 
+    // Qualified: the Order record below shadows the annotation's simple name.
     @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Order.class, RabbitAdmin.class,
-                    CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .setBeforeAllCustomizer(DeadLetterReaderTest::deleteQueues)
-            .setAfterAllCustomizer(DeadLetterReaderTest::deleteQueues);
+    @org.junit.jupiter.api.Order(1)
+    static final WireBroker broker = WireBroker.queues(ORDERS, ORDERS_DEAD, PAYMENTS, PAYMENTS_DEAD);
 
-    static void deleteQueues() {
-        RabbitAdmin.with(admin -> admin.delete(ORDERS, ORDERS_DEAD, PAYMENTS, PAYMENTS_DEAD));
-    }
+    @RegisterExtension
+    @org.junit.jupiter.api.Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Order.class, CapturedLogs.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
 
     @Inject
     Handlers handlers;

@@ -12,12 +12,15 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.common.annotation.NonBlocking;
@@ -180,17 +183,16 @@ class ExecutionModelMatrixTest {
             Map.entry("t.matrix.class-virtual.completion-stage.json-object", Model.VIRTUAL));
 
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(EXPECTED.keySet().toArray(String[]::new));
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Seen.class, Ping.class, Model.class, NoAnnotation.class,
                     MethodNonBlocking.class, MethodBlocking.class, MethodVirtual.class, ClassNonBlocking.class,
-                    ClassBlocking.class, ClassVirtual.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .setBeforeAllCustomizer(ExecutionModelMatrixTest::deleteQueues)
-            .setAfterAllCustomizer(ExecutionModelMatrixTest::deleteQueues);
-
-    static void deleteQueues() {
-        RabbitAdmin.with(admin -> admin.delete(EXPECTED.keySet().toArray(String[]::new)));
-    }
+                    ClassBlocking.class, ClassVirtual.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
 
     @Inject
     SubscriberEngine engine;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.function.Consumer;
 
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+
 /** Asserts that a failed build's or startup's exception (its causes included) says each expected thing. */
 public final class Failures {
 

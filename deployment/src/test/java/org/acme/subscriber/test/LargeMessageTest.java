@@ -10,6 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -17,6 +18,8 @@ import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -30,11 +33,14 @@ class LargeMessageTest {
     static final String QUEUE = "t.large";
 
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUE);
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class, CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)))
-            .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)));
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class, CapturedLogs.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
 
     @Inject
     Handler handler;

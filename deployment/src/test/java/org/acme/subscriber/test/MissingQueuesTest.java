@@ -2,11 +2,13 @@ package org.acme.subscriber.test;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** With declare-topology off, startup checks the queues passively and refuses to start, naming every missing one. */
@@ -16,12 +18,16 @@ class MissingQueuesTest {
     static final String CONNECTION = "missing-queues-test-" + ProcessHandle.current().pid();
 
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues("t.missing.one", "t.missing.two");
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
-            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete("t.missing.one", "t.missing.two")))
             .assertException(
                     Failures.startupRefused(CONNECTION, "declare-topology is false", "'t.missing.one'", "'t.missing.two'"));
 

@@ -12,6 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -21,6 +22,8 @@ import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 import io.smallrye.mutiny.Uni;
 
@@ -34,26 +37,19 @@ class OutcomeWireTest {
             "t.outcome.throws", "t.outcome.uni", "t.outcome.uni-fails", "t.outcome.cs" };
 
     @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setAfterAllCustomizer(OutcomeWireTest::deleteQueues)
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
-            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> {
-                for (String queue : QUEUES) {
-                    admin.delete(queue, queue + ".dead");
-                    admin.declareWithDeadLetterQueue(queue);
-                }
-            }));
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUES).withDeadLetterQueues().before(admin -> {
+        for (String queue : QUEUES) {
+            admin.declareWithDeadLetterQueue(queue);
+        }
+    });
 
-    /** After the application stopped, so no consumer of it sees the queues go. */
-    static void deleteQueues() {
-        RabbitAdmin.with(admin -> {
-            for (String queue : QUEUES) {
-                admin.delete(queue, queue + ".dead");
-            }
-        });
-    }
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false");
 
     @Inject
     Handlers handlers;

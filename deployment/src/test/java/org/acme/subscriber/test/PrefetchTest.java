@@ -10,10 +10,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -26,18 +29,16 @@ class PrefetchTest {
     static final String ANNOTATED = "t.prefetch.annotated";
 
     @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setAfterAllCustomizer(PrefetchTest::deleteQueues)
-            .withApplicationRoot(jar -> jar.addClasses(Stuck.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.prefetch", "3")
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.shutdown-timeout", "1s")
-            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(CONFIGURED, ANNOTATED)));
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(CONFIGURED, ANNOTATED);
 
-    /** After the application stopped, so no consumer of it sees the queues go. */
-    static void deleteQueues() {
-        RabbitAdmin.with(admin -> admin.delete(CONFIGURED, ANNOTATED));
-    }
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Stuck.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.prefetch", "3")
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.shutdown-timeout", "1s");
 
     @Inject
     Stuck stuck;

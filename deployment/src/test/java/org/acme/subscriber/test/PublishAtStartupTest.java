@@ -8,11 +8,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.test.QuarkusUnitTest;
 
@@ -25,16 +27,14 @@ class PublishAtStartupTest {
     static final String QUEUE = "t.startup.publish";
 
     @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setAfterAllCustomizer(PublishAtStartupTest::deleteQueue)
-            .withApplicationRoot(jar -> jar.addClasses(Orders.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .setBeforeAllCustomizer(PublishAtStartupTest::deleteQueue);
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUE);
 
-    /** After the application stopped, so no consumer of it sees the queues go. */
-    static void deleteQueue() {
-        RabbitAdmin.with(admin -> admin.delete(QUEUE));
-    }
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Orders.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
 
     @Inject
     Orders orders;

@@ -11,11 +11,13 @@ import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -29,17 +31,15 @@ class PublisherContinuationTest {
     static final String QUEUE = "t.publisher.continuation";
 
     @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setAfterAllCustomizer(PublisherContinuationTest::deleteQueue)
-            .withApplicationRoot(jar -> jar.addClasses(Inbox.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.publisher.confirm-timeout", "20s")
-            .setBeforeAllCustomizer(PublisherContinuationTest::deleteQueue);
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUE);
 
-    /** After the application stopped, so no consumer of it sees the queues go. */
-    static void deleteQueue() {
-        RabbitAdmin.with(admin -> admin.delete(QUEUE));
-    }
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Inbox.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.publisher.confirm-timeout", "20s");
 
     @Inject
     RabbitPublisher publisher;

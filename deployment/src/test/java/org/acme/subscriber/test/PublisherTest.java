@@ -14,6 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -22,6 +23,8 @@ import com.rabbitmq.client.GetResponse;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 import io.vertx.core.json.JsonObject;
 
@@ -33,19 +36,14 @@ class PublisherTest {
     static final String EXCHANGE = "t.publisher.x";
 
     @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setAfterAllCustomizer(PublisherTest::cleanUp)
-            .withApplicationRoot(jar -> jar.addClasses(Inbox.class, Refund.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE, RAW)));
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUE, RAW).exchanges(EXCHANGE);
 
-    /** After the application stopped, so no consumer of it sees the queues go. */
-    static void cleanUp() {
-        RabbitAdmin.with(admin -> {
-            admin.delete(QUEUE, RAW);
-            admin.deleteExchange(EXCHANGE);
-        });
-    }
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Inbox.class, Refund.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
 
     @Inject
     RabbitPublisher publisher;

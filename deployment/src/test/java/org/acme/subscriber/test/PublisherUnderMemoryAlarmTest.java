@@ -17,11 +17,14 @@ import java.util.concurrent.TimeoutException;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -36,17 +39,20 @@ class PublisherUnderMemoryAlarmTest {
     static final int MESSAGES = 20;
 
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUE);
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .setAfterAllCustomizer(PublisherUnderMemoryAlarmTest::cleanUp)
-            .withApplicationRoot(jar -> jar.addClasses(Inbox.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.publisher.confirm-timeout", "2s")
-            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)));
+            .withApplicationRoot(jar -> jar.addClasses(Inbox.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.publisher.confirm-timeout", "2s");
 
-    /** After the application stopped, so no consumer of it sees the queues go. */
+    /** After the application stopped: the default watermark again, whatever the test left. */
     static void cleanUp() {
         lowMemoryAlarm(false);
-        RabbitAdmin.with(admin -> admin.delete(QUEUE));
     }
 
     static void lowMemoryAlarm(boolean on) {

@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.Map;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -21,24 +23,21 @@ class QueueWithOtherArgumentsTest {
     static final String QUEUE = "t.other-arguments";
 
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUE).withDeadLetterQueues()
+            .before(admin -> admin.declare(QUEUE, Map.of("x-queue-type", "quorum", "x-delivery-limit", 9)));
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setAfterAllCustomizer(QueueWithOtherArgumentsTest::deleteQueues)
-            .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class, Failures.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .setBeforeAllCustomizer(() -> {
-                deleteQueues();
-                RabbitAdmin.with(admin -> admin.declare(QUEUE, Map.of("x-queue-type", "quorum", "x-delivery-limit", 9)));
-            })
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class, Failures.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .assertException(Failures.mentions("Queue '" + QUEUE + "' exists with other arguments than its subscription "
                     + "needs", "RabbitMQ says: PRECONDITION_FAILED - inequivalent arg 'x-dead-letter-exchange'",
                     "but current is none",
                     "The subscription needs the arguments {x-queue-type=quorum, x-delivery-limit=4, "
                             + "x-dead-letter-exchange=, x-dead-letter-routing-key=" + QUEUE + ".dead, "
                             + "x-dead-letter-strategy=at-least-once, x-overflow=reject-publish}"));
-
-    static void deleteQueues() {
-        RabbitAdmin.with(admin -> admin.delete(QUEUE, QUEUE + ".dead"));
-    }
 
     @Test
     void startupFails() {

@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -19,6 +20,8 @@ import com.rabbitmq.client.GetResponse;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -34,17 +37,19 @@ class QuorumOperatorLimitTest {
     static final String DEAD = QUEUE + ".dead";
 
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUE, DEAD).before(admin -> {
+        admin.declare(DEAD, Map.of());
+        admin.declare(QUEUE, Map.of("x-queue-type", "quorum", "x-delivery-limit", 2,
+                "x-dead-letter-exchange", "", "x-dead-letter-routing-key", DEAD));
+    });
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
-            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> {
-                admin.delete(QUEUE, DEAD);
-                admin.declare(DEAD, Map.of());
-                admin.declare(QUEUE, Map.of("x-queue-type", "quorum", "x-delivery-limit", 2,
-                        "x-dead-letter-exchange", "", "x-dead-letter-routing-key", DEAD));
-            }))
-            .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE, DEAD)));
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false");
 
     @Inject
     Handler handler;

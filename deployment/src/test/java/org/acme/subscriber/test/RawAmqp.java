@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
+
 /**
  * A hand-made AMQP 0-9-1 client, for what amqp-client refuses to send: a message whose header table has an entry of a
  * field type that does not exist ('Z').
@@ -25,12 +27,12 @@ public final class RawAmqp {
     }
 
     /**
-     * Publishes the message to the queue of the broker under test (127.0.0.1, RabbitAdmin.PORT) as guest; returns what the
+     * Publishes the message to the queue of the broker under test (127.0.0.1, WireBroker.PORT) as guest; returns what the
      * broker answered within 5 s: its
      * {@code connection.close} reply ("code text"), or null when it said nothing.
      */
     public static String publishWithUndecodableHeaders(String queue) throws IOException {
-        try (Socket socket = new Socket("127.0.0.1", RabbitAdmin.PORT)) {
+        try (Socket socket = new Socket("127.0.0.1", WireBroker.PORT)) {
             socket.setSoTimeout(5000);
             RawAmqp amqp = new RawAmqp(socket);
             amqp.out.write("AMQP".getBytes(StandardCharsets.US_ASCII));

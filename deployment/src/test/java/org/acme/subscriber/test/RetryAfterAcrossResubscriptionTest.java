@@ -10,12 +10,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -29,16 +32,14 @@ class RetryAfterAcrossResubscriptionTest {
     static final Duration DELAY = Duration.ofSeconds(5);
 
     @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setAfterAllCustomizer(RetryAfterAcrossResubscriptionTest::deleteQueue)
-            .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class, CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .setBeforeAllCustomizer(RetryAfterAcrossResubscriptionTest::deleteQueue);
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUE);
 
-    /** After the application stopped, so no consumer of it sees the queues go. */
-    static void deleteQueue() {
-        RabbitAdmin.with(admin -> admin.delete(QUEUE));
-    }
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class, CapturedLogs.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
 
     @Inject
     Handler handler;

@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** With declare-topology on (the default), each subscriber's queue is declared durable with its arguments. */
@@ -20,16 +23,14 @@ class TopologyDeclarationTest {
     static final String QUORUM = "t.topology.quorum";
 
     @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setAfterAllCustomizer(TopologyDeclarationTest::deleteQueues)
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(CLASSIC, QUORUM)));
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(CLASSIC, QUORUM);
 
-    /** After the application stopped, so no consumer of it sees the queues go. */
-    static void deleteQueues() {
-        RabbitAdmin.with(admin -> admin.delete(CLASSIC, QUORUM));
-    }
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
 
     @Test
     void queuesAreDeclaredDurableWithTheirArguments() {

@@ -10,11 +10,14 @@ import java.util.logging.Level;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -26,23 +29,19 @@ class UndecodablePayloadTest {
     static final String QUEUE = "t.undecodable";
 
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUE).withDeadLetterQueues()
+            .before(admin -> admin.declareWithDeadLetterQueue(QUEUE));
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setAfterAllCustomizer(UndecodablePayloadTest::deleteQueues)
-            .withApplicationRoot(jar -> jar.addClasses(Refunds.class, Refund.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .withApplicationRoot(jar -> jar.addClasses(Refunds.class, Refund.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
-            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> {
-                admin.delete(QUEUE, QUEUE + ".dead");
-                admin.declareWithDeadLetterQueue(QUEUE);
-            }))
             .setLogRecordPredicate(record -> record.getLevel().intValue() >= Level.SEVERE.intValue()
                     && record.getLoggerName().startsWith("io.quarkiverse.rabbitmq.subscriber"))
             .assertLogRecords(UndecodablePayloadTest::exactlyOneClearError);
-
-    /** After the application stopped, so no consumer of it sees the queues go. */
-    static void deleteQueues() {
-        RabbitAdmin.with(admin -> admin.delete(QUEUE, QUEUE + ".dead"));
-    }
 
     @Inject
     Refunds refunds;

@@ -5,25 +5,24 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
-import org.acme.subscriber.test.RabbitAdmin;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** The delay scenarios on the local RabbitMQ 3.10.8, with delays of 300 ms. */
 class DelayScenariosOnRabbitMqTest extends DelayScenarios {
 
     @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setBeforeAllCustomizer(DelayScenariosOnRabbitMqTest::deleteQueues)
-            .setAfterAllCustomizer(DelayScenariosOnRabbitMqTest::deleteQueues)
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class).addClass(RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL);
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUES);
 
-    /** After the application stopped, so no consumer of it sees the queues go. */
-    static void deleteQueues() {
-        RabbitAdmin.with(admin -> admin.delete(QUEUES));
-    }
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
 
     @Override
     void until(BooleanSupplier condition) {

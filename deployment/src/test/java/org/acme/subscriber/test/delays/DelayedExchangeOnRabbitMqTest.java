@@ -9,36 +9,38 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.inject.Inject;
 
-import org.acme.subscriber.test.RabbitAdmin;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
  * delay = PLUGIN on a RabbitMQ with the delayed-message plugin (RabbitMQ 4.0.5 in CI): a copy delayed by 300 ms
  * overtakes one delayed by 3 s, and the cap ends a loop of delayed copies with the dead letter.
- * Runs only where the broker has the plugin; Debian's RabbitMQ 3.10.8 does not ship it, so it is skipped there.
+ * Runs only where the broker has the plugin; Debian's RabbitMQ 3.10.8 does not ship it, so it is skipped there, and
+ * the in-process broker's PLUGIN scenario stands in for it.
  */
-@EnabledIf(value = "org.acme.subscriber.test.RabbitAdmin#hasDelayedMessagePlugin", disabledReason = "the RabbitMQ under test (127.0.0.1:5672 unless -Drabbitmq.test.port says otherwise) has no rabbitmq_delayed_message_exchange plugin (not "
-        + "shipped with RabbitMQ nor packaged by Debian); the in-process broker's PLUGIN scenario ran instead")
 class DelayedExchangeOnRabbitMqTest {
 
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues("t.plugin", "t.plugin.capped").withDeadLetterQueues()
+            .exchanges("t.plugin.delayed").needsDelayedMessagePlugin();
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.enabled", "true")
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.name", "t.plugin.delayed")
-            .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> {
-                admin.delete("t.plugin", "t.plugin.dead", "t.plugin.capped", "t.plugin.capped.dead");
-                admin.deleteExchange("t.plugin.delayed");
-            }));
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.name", "t.plugin.delayed");
 
     @Inject
     Handlers handlers;

@@ -11,7 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.inject.Inject;
 
 import org.acme.subscriber.test.CapturedLogs;
-import org.acme.subscriber.test.RabbitAdmin;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -20,6 +20,8 @@ import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -33,15 +35,14 @@ class DeletedWaitingQueueTest {
     static final String CONFIRMED = "t.deleted-waiting.confirmed";
 
     @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setBeforeAllCustomizer(DeletedWaitingQueueTest::deleteQueues)
-            .setAfterAllCustomizer(DeletedWaitingQueueTest::deleteQueues)
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class, CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL);
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(DEFAULT, DEFAULT + ".retry", CONFIRMED, CONFIRMED + ".retry");
 
-    static void deleteQueues() {
-        RabbitAdmin.with(admin -> admin.delete(DEFAULT, DEFAULT + ".retry", CONFIRMED, CONFIRMED + ".retry"));
-    }
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, CapturedLogs.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
 
     @Inject
     Handlers handlers;

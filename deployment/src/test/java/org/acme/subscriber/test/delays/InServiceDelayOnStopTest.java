@@ -8,7 +8,7 @@ import java.util.List;
 
 import jakarta.inject.Inject;
 
-import org.acme.subscriber.test.RabbitAdmin;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,6 +18,8 @@ import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -29,11 +31,15 @@ class InServiceDelayOnStopTest {
     static final String QUEUE = "t.inservice.stop";
 
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUE);
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUE)))
             .setAfterAllCustomizer(InServiceDelayOnStopTest::theCopyWaitsInItsQueue)
-            .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .setLogRecordPredicate(record -> record.getMessage() != null
                     && record.getMessage().contains("retryAfter copies wait in this service"))
             .assertLogRecords(records -> assertEquals(List.of("Queue 't.inservice.stop': retryAfter copies wait in "
@@ -52,17 +58,13 @@ class InServiceDelayOnStopTest {
         await().until(() -> engine.heldCopies(QUEUE) == 1);
     }
 
-    /** Runs after the application stopped. */
+    /** Runs after the application stopped, before the fixture deletes the queue. */
     static void theCopyWaitsInItsQueue() {
         RabbitAdmin.with(admin -> {
-            try {
-                List<GetResponse> left = admin.drain(QUEUE);
-                assertEquals(1, left.size(), "the held copy was published on stop");
-                assertEquals("busy", RabbitAdmin.body(left.get(0)));
-                assertEquals(2, ((Number) left.get(0).getProps().getHeaders().get("x-retry-count")).intValue());
-            } finally {
-                admin.delete(QUEUE);
-            }
+            List<GetResponse> left = admin.drain(QUEUE);
+            assertEquals(1, left.size(), "the held copy was published on stop");
+            assertEquals("busy", RabbitAdmin.body(left.get(0)));
+            assertEquals(2, ((Number) left.get(0).getProps().getHeaders().get("x-retry-count")).intValue());
         });
     }
 

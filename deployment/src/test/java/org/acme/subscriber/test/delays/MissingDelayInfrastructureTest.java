@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.Map;
 
 import org.acme.subscriber.test.Failures;
-import org.acme.subscriber.test.RabbitAdmin;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -23,21 +24,27 @@ class MissingDelayInfrastructureTest {
     static final String CONNECTION = "missing-delay-test-" + ProcessHandle.current().pid();
     static final String[] QUEUES = { "t.nodelay.ttl", "t.nodelay.per", "t.nodelay.plugin" };
 
+    /** The work queues (declared by the test) and the waiting queues that must be missing. */
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker
+            .queues("t.nodelay.ttl", "t.nodelay.ttl.retry", "t.nodelay.per", "t.nodelay.per.retry.1s",
+                    "t.nodelay.per.retry.5m", "t.nodelay.plugin")
+            .before(admin -> {
+                for (String queue : QUEUES) {
+                    admin.declare(queue, Map.of());
+                }
+            });
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.enabled", "true")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.name", "t.nodelay.delayed")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
-            .setBeforeAllCustomizer(() -> RabbitAdmin.with(admin -> {
-                admin.delete("t.nodelay.ttl.retry", "t.nodelay.per.retry.1s", "t.nodelay.per.retry.5m");
-                for (String queue : QUEUES) {
-                    admin.declare(queue, Map.of());
-                }
-            }))
-            .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete(QUEUES)))
             .assertException(Failures.startupRefused(CONNECTION, "declare-topology is false",
                     "queue 't.nodelay.ttl.retry' (waiting queue of 't.nodelay.ttl')",
                     "queue 't.nodelay.per.retry.1s' (waiting queue of 't.nodelay.per')",

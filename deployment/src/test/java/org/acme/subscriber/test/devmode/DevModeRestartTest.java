@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
 
-import org.acme.subscriber.test.RabbitAdmin;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusDevModeTest;
 
 /**
@@ -25,19 +25,20 @@ class DevModeRestartTest {
     static final String CONNECTION = "devmode-test-" + ProcessHandle.current().pid();
 
     /**
-     * Ordered before the application: JUnit runs afterAll callbacks in reverse order, so this deletes the queue
-     * once the application has stopped (before, its consumer would see the queue go and declare it again).
+     * Ordered before the application: it deletes what an earlier run left before the application starts, and, since
+     * JUnit runs afterAll callbacks in reverse order, deletes the queue once the application has stopped (before, its
+     * consumer would see the queue go and declare it again).
      */
     @RegisterExtension
     @Order(1)
-    static final AfterAllCallback deleteQueueLast = context -> RabbitAdmin.with(admin -> admin.delete(QUEUE));
+    static final WireBroker broker = WireBroker.queues(QUEUE);
 
     @RegisterExtension
     @Order(2)
     static final QuarkusDevModeTest dev = new QuarkusDevModeTest()
             .withApplicationRoot(jar -> jar.addClass(DevModeSubscriber.class)
                     .addAsResource(new org.jboss.shrinkwrap.api.asset.StringAsset(
-                            "quarkus.rabbitmq-subscriber.url=" + RabbitAdmin.URL + "\n"
+                            "quarkus.rabbitmq-subscriber.url=" + WireBroker.URL + "\n"
                                     + "quarkus.rabbitmq-subscriber.connection-name=" + CONNECTION + "\n"
                                     + "quarkus.devservices.enabled=false\n"),
                             "application.properties"));

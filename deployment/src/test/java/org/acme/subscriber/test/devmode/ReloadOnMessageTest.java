@@ -8,13 +8,13 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.acme.subscriber.test.RabbitAdmin;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusDevModeTest;
 
 /**
@@ -29,14 +29,14 @@ class ReloadOnMessageTest {
 
     @RegisterExtension
     @Order(1)
-    static final AfterAllCallback deleteQueuesLast = context -> RabbitAdmin.with(admin -> admin.delete(QUEUES));
+    static final WireBroker broker = WireBroker.queues(QUEUES);
 
     @RegisterExtension
     @Order(2)
     static final QuarkusDevModeTest dev = new QuarkusDevModeTest()
             .withApplicationRoot(jar -> jar.addClass(MessagingOnlyApp.class)
                     .addAsResource(new org.jboss.shrinkwrap.api.asset.StringAsset(
-                            "quarkus.rabbitmq-subscriber.url=" + RabbitAdmin.URL + "\n"
+                            "quarkus.rabbitmq-subscriber.url=" + WireBroker.URL + "\n"
                                     + "quarkus.rabbitmq-subscriber.connection-name=" + CONNECTION + "\n"
                                     + "quarkus.devservices.enabled=false\n"),
                             "application.properties"));

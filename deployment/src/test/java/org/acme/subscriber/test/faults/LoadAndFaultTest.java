@@ -12,7 +12,7 @@ import java.util.Set;
 
 import jakarta.inject.Inject;
 
-import org.acme.subscriber.test.RabbitAdmin;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -23,6 +23,8 @@ import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -41,24 +43,21 @@ class LoadAndFaultTest {
     static final String QUORUM = "lf.quorum";
     static final String[] QUEUES = { CLASSIC, CLASSIC + ".dead", CLASSIC + ".retry", QUORUM, QUORUM + ".dead" };
     static final String CONNECTION = "load-fault-test-" + ProcessHandle.current().pid();
-    static final ToxicProxy.Handle PROXY = ToxicProxy.shared(RabbitAdmin.PORT);
+    static final ToxicProxy.Handle PROXY = ToxicProxy.shared(WireBroker.PORT);
 
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUES);
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setBeforeAllCustomizer(LoadAndFaultTest::deleteQueues)
-            .setAfterAllCustomizer(() -> {
-                deleteQueues();
-                PROXY.close().run();
-            })
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Workload.class, RabbitAdmin.class, ToxicProxy.class))
+            .setAfterAllCustomizer(() -> PROXY.close().run())
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Workload.class, ToxicProxy.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", "amqp://guest:guest@127.0.0.1:" + PROXY.port())
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.prefetch", String.valueOf(PREFETCH))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.recovery.initial-delay", "500ms");
-
-    static void deleteQueues() {
-        RabbitAdmin.with(admin -> admin.delete(QUEUES));
-    }
 
     @Inject
     Handlers handlers;

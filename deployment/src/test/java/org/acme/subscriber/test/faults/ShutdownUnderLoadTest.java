@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 
-import org.acme.subscriber.test.RabbitAdmin;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -21,6 +21,8 @@ import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -38,14 +40,16 @@ class ShutdownUnderLoadTest {
     static final String HANDLED = "org.acme.shutdown-under-load.handled";
 
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUES);
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .setBeforeAllCustomizer(() -> {
-                System.getProperties().put(HANDLED, ConcurrentHashMap.newKeySet());
-                RabbitAdmin.with(admin -> admin.delete(QUEUES));
-            })
+            .setBeforeAllCustomizer(() -> System.getProperties().put(HANDLED, ConcurrentHashMap.newKeySet()))
             .setAfterAllCustomizer(ShutdownUnderLoadTest::everyMessageIsHandledOrBackInRabbitMq)
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.prefetch", "100")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.shutdown-timeout", "5s");
 
@@ -66,7 +70,7 @@ class ShutdownUnderLoadTest {
         await().atMost(Duration.ofMinutes(1)).until(() -> handled().size() >= MESSAGES / 5);
     }
 
-    /** After the stop: handled, or in RabbitMQ. Then the queues go. */
+    /** After the stop: handled, or in RabbitMQ. Then the fixture deletes the queues. */
     static void everyMessageIsHandledOrBackInRabbitMq() {
         RabbitAdmin.with(admin -> {
             try {
@@ -87,7 +91,6 @@ class ShutdownUnderLoadTest {
                         handled().size(), inRabbitMq.size(), lost.size());
                 assertEquals(Set.of(), lost, "every message was handled or is back in RabbitMQ");
             } finally {
-                admin.delete(QUEUES);
                 System.getProperties().remove(HANDLED);
             }
         });

@@ -3,13 +3,14 @@ package org.acme.subscriber.test.observe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import org.acme.subscriber.test.RabbitAdmin;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observer;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.arc.Arc;
 import io.quarkus.test.QuarkusUnitTest;
 
@@ -17,10 +18,14 @@ import io.quarkus.test.QuarkusUnitTest;
 class ObserversAbsentTest {
 
     @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues("t.obs.absent");
+
+    @RegisterExtension
+    @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handler.class, RabbitAdmin.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", RabbitAdmin.URL)
-            .setAfterAllCustomizer(() -> RabbitAdmin.with(admin -> admin.delete("t.obs.absent")));
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
 
     @Test
     void noObserverIsRegistered() {

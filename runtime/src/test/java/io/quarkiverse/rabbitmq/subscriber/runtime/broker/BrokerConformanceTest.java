@@ -11,13 +11,14 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import com.rabbitmq.client.AMQP;
+
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 
 /**
  * The broker conformance suite: each scenario runs against the local RabbitMQ (3.10.8) and against the in-process
@@ -519,15 +520,9 @@ class BrokerConformanceTest {
         return arguments.stream();
     }
 
-    @BeforeAll
-    static void realBrokerIsThere() {
-        try (BrokerConnection connection = new Target.Real().connect()) {
-            Assumptions.assumeTrue(connection.isOpen());
-        } catch (RuntimeException e) {
-            Assumptions.abort("No RabbitMQ at " + Target.Real.URL + ": the conformance suite compares against it ("
-                    + e.getMessage() + ")");
-        }
-    }
+    /** The RabbitMQ the transcripts are compared against; the suite is skipped, with the reason, where none answers. */
+    @RegisterExtension
+    static final WireBroker broker = WireBroker.queues();
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("scenarios")

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 
 import com.rabbitmq.client.AMQP;
 
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
+
 /**
  * The x-delayed-message exchange: a message waits its x-delay, then routes as the x-delayed-type says, and a short
  * delay never waits behind a long one. The in-process broker is checked on its own; the comparison with a server runs
@@ -99,7 +101,7 @@ class DelayedExchangeTest {
 
     @Test
     void sameAsAServerWithThePlugin() throws Exception {
-        Assumptions.assumeTrue(realBrokerHasThePlugin(), "The RabbitMQ at " + Target.Real.URL + " has no "
+        Assumptions.assumeTrue(realBrokerHasThePlugin(), WireBroker.name() + " has no "
                 + "rabbitmq_delayed_message_exchange plugin (Debian's 3.10.8 does not ship it): only the in-process "
                 + "broker's delayed exchange is tested here");
         for (BrokerConformanceTest.Scenario scenario : List.of(DELAYS, IMMEDIATE_AND_MANDATORY)) {

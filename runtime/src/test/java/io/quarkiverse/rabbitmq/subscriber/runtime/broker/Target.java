@@ -9,6 +9,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServ
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerAddress;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerConnector;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 
 /**
  * A broker a conformance scenario runs against. Waiting differs and nothing else: on the real server a condition is
@@ -35,30 +36,14 @@ abstract class Target implements AutoCloseable {
     }
 
     static final class Real extends Target {
-        /** The broker under test: {@code -Drabbitmq.test.port=5682} for the RabbitMQ 4.0.5 that .ci/rabbitmq4 runs. */
-        static final int PORT = Integer.getInteger("rabbitmq.test.port", 5672);
-        static final String URL = "amqp://guest:guest@127.0.0.1:" + PORT;
-        /** The server's own version, as it announces it when a client connects. */
-        static final String SERVER_VERSION = serverVersion();
-        /** The in-process broker's mode that emulates this server. */
-        static final InProcessServer.Version EMULATED = SERVER_VERSION.startsWith("3.") ? InProcessServer.Version.V3_10
-                : InProcessServer.Version.V4;
-
-        private static String serverVersion() {
-            com.rabbitmq.client.ConnectionFactory factory = new com.rabbitmq.client.ConnectionFactory();
-            try {
-                factory.setUri(URL);
-                try (com.rabbitmq.client.Connection connection = factory.newConnection("version-probe")) {
-                    return String.valueOf(connection.getServerProperties().get("version"));
-                }
-            } catch (Exception e) {
-                throw new IllegalStateException("The wire tests need RabbitMQ at " + URL, e);
-            }
-        }
+        static final String URL = WireBroker.URL;
+        /** The in-process broker's mode that emulates the broker under test. */
+        static final InProcessServer.Version EMULATED = WireBroker.isRabbitMq4() ? InProcessServer.Version.V4
+                : InProcessServer.Version.V3_10;
 
         @Override
         String name() {
-            return "RabbitMQ " + SERVER_VERSION + " at 127.0.0.1:" + PORT;
+            return WireBroker.name();
         }
 
         @Override

@@ -1,4 +1,4 @@
-package org.acme.subscriber.test;
+package io.quarkiverse.rabbitmq.subscriber.testsupport;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -12,13 +12,10 @@ import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.GetResponse;
 
 /**
- * The test's own view of the real broker, through a plain amqp-client: what a RabbitMQ operator would see.
+ * The test's own view of the broker under test ({@link WireBroker}), through a plain amqp-client: what a RabbitMQ
+ * operator would see.
  */
 public final class RabbitAdmin implements AutoCloseable {
-
-    /** The broker under test: {@code -Drabbitmq.test.port=5682} for the RabbitMQ 4.0.5 that .ci/rabbitmq4 runs. */
-    public static final int PORT = Integer.getInteger("rabbitmq.test.port", 5672);
-    public static final String URL = "amqp://guest:guest@127.0.0.1:" + PORT;
 
     private final Connection connection;
     private final Channel channel;
@@ -26,11 +23,11 @@ public final class RabbitAdmin implements AutoCloseable {
     public RabbitAdmin() {
         try {
             ConnectionFactory factory = new ConnectionFactory();
-            factory.setUri(URL);
+            factory.setUri(WireBroker.URL);
             connection = factory.newConnection("test-admin");
             channel = connection.createChannel();
         } catch (Exception e) {
-            throw new IllegalStateException("The tests need RabbitMQ at " + URL, e);
+            throw new IllegalStateException("The tests need " + WireBroker.name(), e);
         }
     }
 
@@ -186,15 +183,9 @@ public final class RabbitAdmin implements AutoCloseable {
         return taken;
     }
 
-    /**
-     * How rabbitmqctl reaches the broker under test: {@code -Drabbitmq.test.ctl="<command> <args>"} (for RabbitMQ 4.0.5,
-     * {@code .ci/rabbitmq4 ctl}, which runs it inside its root); the local {@code rabbitmqctl -q} by default.
-     */
-    static final List<String> CTL = List.of(System.getProperty("rabbitmq.test.ctl", "rabbitmqctl -q").trim().split("\\s+"));
-
     /** Runs rabbitmqctl, as an operator would, against the broker under test, and returns what it printed. */
     public static String rabbitmqctl(String... arguments) throws Exception {
-        List<String> command = new ArrayList<>(CTL);
+        List<String> command = new ArrayList<>(WireBroker.CTL);
         command.addAll(List.of(arguments));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

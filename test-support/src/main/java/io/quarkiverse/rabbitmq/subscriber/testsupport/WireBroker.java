@@ -1,0 +1,216 @@
+package io.quarkiverse.rabbitmq.subscriber.testsupport;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+
+/**
+ * The real RabbitMQ a wire test runs against, as a JUnit 5 extension registered before the test's
+ * {@code QuarkusUnitTest} (or {@code QuarkusDevModeTest}):
+ *
+ * <pre>
+ * &#64;RegisterExtension
+ * &#64;Order(1)
+ * static final WireBroker broker = WireBroker.queues("t.orders", "t.orders.dead").before(admin -> ...);
+ *
+ * &#64;RegisterExtension
+ * &#64;Order(2)
+ * static final QuarkusUnitTest config = new QuarkusUnitTest()
+ *         .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)...
+ * </pre>
+ *
+ * <ul>
+ * <li>It names the broker under test: {@code -Drabbitmq.test.port} (5672 by default; 5682 for the RabbitMQ 4.0.5 that
+ * {@code .ci/rabbitmq4} runs) and {@code -Drabbitmq.test.ctl} (how rabbitmqctl reaches it).</li>
+ * <li>Each queue and exchange name belongs to one test class in a run: a second class claiming it fails, since two
+ * classes sharing a queue would see each other's messages whenever they overlap or one leaves something behind.</li>
+ * <li>Before the application starts it deletes what an aborted earlier run may have left under those names, then runs
+ * the test's own set-up; after the application stopped (extensions' after-all callbacks run in reverse order) it
+ * deletes them, so no consumer of the application sees its queues go.</li>
+ * <li>When the broker does not answer, the class is skipped with a reason that names it, unless
+ * {@code -Drabbitmq.test.required=true} (as {@code .ci/run} sets), where it fails instead: in CI a missing broker is a
+ * fault, not a reason to pass.</li>
+ * </ul>
+ */
+public final class WireBroker implements ExecutionCondition, BeforeAllCallback, AfterAllCallback {
+
+    public static final int PORT = Integer.getInteger("rabbitmq.test.port", 5672);
+    public static final String URL = "amqp://guest:guest@127.0.0.1:" + PORT;
+    /**
+     * How rabbitmqctl reaches the broker under test: {@code -Drabbitmq.test.ctl="<command> <args>"} (for RabbitMQ 4.0.5,
+     * {@code .ci/rabbitmq4 ctl}, which runs it inside its root); the local {@code rabbitmqctl -q} by default.
+     */
+    public static final List<String> CTL = List
+            .of(System.getProperty("rabbitmq.test.ctl", "rabbitmqctl -q").trim().split("\\s+"));
+    static final boolean REQUIRED = Boolean.getBoolean("rabbitmq.test.required");
+
+    /** Which test class holds each name in this run. */
+    private static final Map<String, String> CLAIMED = new ConcurrentHashMap<>();
+    /** The server's version, or why it could not be reached: asked once per run. */
+    private static volatile Probe probe;
+
+    private final List<String> queues;
+    private final List<String> exchanges = new ArrayList<>();
+    private RabbitAdmin.ThrowingConsumer setUp = admin -> {
+    };
+    private Requirement requirement = Requirement.NONE;
+
+    private WireBroker(List<String> queues) {
+        this.queues = new ArrayList<>(queues);
+    }
+
+    /** A wire test whose subscribers (and the test itself) use these queues, and no others. */
+    public static WireBroker queues(String... queues) {
+        return new WireBroker(List.of(queues));
+    }
+
+    /** Adds {@code <queue>.dead} for each queue named so far (the tests' dead-letter queues). */
+    public WireBroker withDeadLetterQueues() {
+        queues.addAll(queues.stream().map(queue -> queue + ".dead").toList());
+        return this;
+    }
+
+    /** Exchanges the test declares: claimed and deleted like the queues. */
+    public WireBroker exchanges(String... names) {
+        exchanges.addAll(List.of(names));
+        return this;
+    }
+
+    /** What the test declares or publishes before the application starts, after leftovers are gone. */
+    public WireBroker before(RabbitAdmin.ThrowingConsumer setUp) {
+        this.setUp = setUp;
+        return this;
+    }
+
+    /** Runs only where the broker has the rabbitmq_delayed_message_exchange plugin (4.0.5 in CI). */
+    public WireBroker needsDelayedMessagePlugin() {
+        requirement = Requirement.PLUGIN;
+        return this;
+    }
+
+    /** Runs only where the broker lacks the plugin (3.10.8 in CI). */
+    public WireBroker needsNoDelayedMessagePlugin() {
+        requirement = Requirement.NO_PLUGIN;
+        return this;
+    }
+
+    /** "RabbitMQ 4.0.5 at 127.0.0.1:5682": what a skip reason or a failure calls the broker under test. */
+    public static String name() {
+        Probe found = probe();
+        return "RabbitMQ " + found.version.orElse("(not answering)") + " at 127.0.0.1:" + PORT;
+    }
+
+    /** The broker's version, as it announces it to a client ("3.10.8", "4.0.5"). */
+    public static String version() {
+        return probe().version.orElseThrow(() -> new IllegalStateException(probe().failure));
+    }
+
+    public static boolean isRabbitMq4() {
+        return version().startsWith("4.");
+    }
+
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        if (context.getTestMethod().isPresent()) {
+            return ConditionEvaluationResult.enabled("decided for the class");
+        }
+        Probe found = probe();
+        if (found.version.isEmpty()) {
+            // Enabled when required: beforeAll then fails with the reason.
+            return REQUIRED ? ConditionEvaluationResult.enabled("required")
+                    : ConditionEvaluationResult.disabled(found.failure + " (start RabbitMQ there, or point "
+                            + "-Drabbitmq.test.port at one; -Drabbitmq.test.required=true makes this a failure)");
+        }
+        return requirement.check();
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        Probe found = probe();
+        if (found.version.isEmpty()) {
+            throw new IllegalStateException(found.failure + " and -Drabbitmq.test.required is set");
+        }
+        String owner = context.getRequiredTestClass().getName();
+        List<String> names = new ArrayList<>(queues);
+        names.addAll(exchanges);
+        for (String name : names) {
+            String holder = CLAIMED.putIfAbsent(name, owner);
+            if (holder != null && !holder.equals(owner)) {
+                throw new IllegalStateException("'" + name + "' is already used by " + holder + " in this run: give "
+                        + owner + " names of its own");
+            }
+        }
+        RabbitAdmin.with(admin -> {
+            deleteAll(admin);
+            setUp.accept(admin);
+        });
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        if (probe().version.isPresent()) {
+            RabbitAdmin.with(this::deleteAll);
+        }
+    }
+
+    private void deleteAll(RabbitAdmin admin) {
+        admin.delete(queues.toArray(String[]::new));
+        exchanges.forEach(admin::deleteExchange);
+    }
+
+    private static Probe probe() {
+        Probe found = probe;
+        if (found == null) {
+            found = probe = Probe.ask();
+        }
+        return found;
+    }
+
+    private record Probe(Optional<String> version, String failure) {
+        static Probe ask() {
+            ConnectionFactory factory = new ConnectionFactory();
+            factory.setConnectionTimeout(5_000);
+            try {
+                factory.setUri(URL);
+                try (Connection connection = factory.newConnection("wire-broker-probe")) {
+                    return new Probe(Optional.of(String.valueOf(connection.getServerProperties().get("version"))), null);
+                }
+            } catch (Exception e) {
+                return new Probe(Optional.empty(), "No RabbitMQ answers at 127.0.0.1:" + PORT + " (" + e + ")");
+            }
+        }
+    }
+
+    private enum Requirement {
+        NONE,
+        PLUGIN,
+        NO_PLUGIN;
+
+        ConditionEvaluationResult check() {
+            if (this == NONE) {
+                return ConditionEvaluationResult.enabled(name());
+            }
+            boolean has = RabbitAdmin.hasDelayedMessagePlugin();
+            if (this == PLUGIN && !has) {
+                return ConditionEvaluationResult.disabled(WireBroker.name() + " has no rabbitmq_delayed_message_exchange "
+                        + "plugin (RabbitMQ 4.0.5 from .ci/rabbitmq4 has it: -Drabbitmq.test.port=5682)");
+            }
+            if (this == NO_PLUGIN && has) {
+                return ConditionEvaluationResult.disabled(WireBroker.name() + " has the delayed-message plugin: "
+                        + "the test of a broker without it runs on one that lacks it");
+            }
+            return ConditionEvaluationResult.enabled(name());
+        }
+    }
+}

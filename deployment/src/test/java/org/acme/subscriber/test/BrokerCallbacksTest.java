@@ -18,15 +18,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
- * amqp-client runs a channel's shutdown listeners on the connection's reader thread. While the engine holds its lock
- * across a broker round-trip (a resubscription does), the broker closes a second subscriber's channel: if that
- * callback waited for the engine, the reader would never read the round-trip's reply, and the whole connection would
- * freeze. On the real broker: the channel is closed by RabbitMQ's consumer timeout (set to 1 s for this test), as it
+ * amqp-client runs a channel's shutdown listeners on the connection's reader thread. While the engine and the broker
+ * session hold their locks across a broker round-trip (startup's declarations and the first connection do), the
+ * broker closes a second subscriber's channel: if that callback waited for either, the reader would never read the
+ * round-trip's reply, and the whole connection would freeze. On the real broker: the channel is closed by RabbitMQ's consumer
+ * timeout (set to 1 s for this test), as it
  * closes the channel of a handler that holds a delivery too long.
  */
 class BrokerCallbacksTest {
@@ -69,23 +71,28 @@ class BrokerCallbacksTest {
     @Inject
     SubscriberEngine engine;
 
+    @Inject
+    BrokerSession session;
+
     @Test
     void aChannelLostWhileTheEngineWaitsForTheBrokerDoesNotFreezeTheConnection() throws Exception {
         RabbitAdmin.with(admin -> admin.publish(SLOW, "held"));
         await().until(() -> handlers.slow.size() == 1);
-        // What a resubscription does: hold the engine's lock while waiting for the broker's replies.
+        // What startup does: hold the engine's and the session's locks while waiting for the broker's replies.
         synchronized (engine) {
-            // RabbitMQ closes the slow subscriber's channel (delivery acknowledgement timed out); its consumer goes.
-            RabbitAdmin.with(admin -> await().atMost(Duration.ofSeconds(60)).until(() -> admin.consumers(SLOW) == 0));
-            // A round-trip on the subscribers' connection: the thread that ran the close listener reads its reply.
-            CompletableFuture<Void> roundTrip = CompletableFuture.runAsync(() -> {
-                try (BrokerChannel channel = engine.connection().createChannel()) {
-                    channel.declareQueuePassive(QUICK);
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            roundTrip.get(10, TimeUnit.SECONDS);
+            synchronized (session) {
+                // RabbitMQ closes the slow subscriber's channel (delivery acknowledgement timed out); its consumer goes.
+                RabbitAdmin.with(admin -> await().atMost(Duration.ofSeconds(60)).until(() -> admin.consumers(SLOW) == 0));
+                // A round-trip on the subscribers' connection: the thread that ran the close listener reads its reply.
+                CompletableFuture<Void> roundTrip = CompletableFuture.runAsync(() -> {
+                    try (BrokerChannel channel = session.connection().createChannel()) {
+                        channel.declareQueuePassive(QUICK);
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                roundTrip.get(10, TimeUnit.SECONDS);
+            }
         }
         handlers.release.countDown();
         // The slow subscriber subscribes again and gets its message back; the other one consumes as before.

@@ -10,9 +10,9 @@ import jakarta.inject.Inject;
 
 import com.rabbitmq.client.AMQP;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 
 /**
  * The base of the scenario suites that run on both brokers: messages are published and queues inspected through the
@@ -21,10 +21,10 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
 public abstract class BrokerScenarios {
 
     @Inject
-    protected SubscriberEngine engine;
+    protected BrokerSession session;
 
     protected void publish(String queue, String body) throws Exception {
-        try (BrokerChannel channel = engine.connection().createChannel()) {
+        try (BrokerChannel channel = session.connection().createChannel()) {
             channel.publish("", queue, false, new AMQP.BasicProperties.Builder()
                     .messageId(UUID.randomUUID().toString()).contentType("text/plain").build(),
                     body.getBytes(StandardCharsets.UTF_8));
@@ -32,7 +32,7 @@ public abstract class BrokerScenarios {
     }
 
     protected int depth(String queue) {
-        try (BrokerChannel channel = engine.connection().createChannel()) {
+        try (BrokerChannel channel = session.connection().createChannel()) {
             return channel.declareQueuePassive(queue).messageCount();
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -42,7 +42,7 @@ public abstract class BrokerScenarios {
     /** Takes every ready message off the queue. */
     protected List<Fetched> drain(String queue) throws Exception {
         List<Fetched> messages = new ArrayList<>();
-        try (BrokerChannel channel = engine.connection().createChannel()) {
+        try (BrokerChannel channel = session.connection().createChannel()) {
             Fetched fetched;
             while ((fetched = channel.get(queue, true)) != null) {
                 messages.add(fetched);

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -45,7 +45,7 @@ class ChannelErrorTest {
     Handler handler;
 
     @Inject
-    SubscriberEngine engine;
+    SubscriberStatus status;
 
     @Test
     void aChannelClosedByTheBrokerIsReopenedAndLoggedOnce() throws Exception {
@@ -64,7 +64,7 @@ class ChannelErrorTest {
                     && errors.get(0).contains("PRECONDITION_FAILED - unknown delivery tag 999999"), errors.get(0));
             assertEquals(List.of(), logs.warnings());
         }
-        await().until(() -> engine.notReady().isEmpty());
+        await().until(() -> status.notReady().isEmpty());
         RabbitAdmin.with(admin -> assertEquals(1, admin.consumers(QUEUE)));
         RabbitAdmin.with(admin -> admin.publish(QUEUE, "after"));
         await().until(() -> handler.received.contains("after"));

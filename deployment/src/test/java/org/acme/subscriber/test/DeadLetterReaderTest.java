@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -49,7 +49,7 @@ class DeadLetterReaderTest {
     Handlers handlers;
 
     @Inject
-    SubscriberEngine engine;
+    SubscriberStatus status;
 
     @Test
     void aDeadLetterItsReaderCannotDecodeStaysInTheQueue() throws Exception {
@@ -57,9 +57,9 @@ class DeadLetterReaderTest {
             RabbitAdmin.with(admin -> admin.publish(ORDERS, "not json", "garbage-1"));
             await().atMost(Duration.ofSeconds(20)).until(() -> consumers(ORDERS_DEAD) == 0 && depth(ORDERS_DEAD) == 1);
             assertEquals(0, handlers.reviewed.size());
-            String why = engine.notReady().get("queue " + ORDERS_DEAD);
+            String why = status.notReady().get("queue " + ORDERS_DEAD);
             assertTrue(why != null && why.contains("message-id garbage-1") && why.contains("cannot be decoded"),
-                    String.valueOf(engine.notReady()));
+                    String.valueOf(status.notReady()));
             List<String> errors = logs.errors().stream().filter(line -> line.contains("on queue '" + ORDERS_DEAD + "'"))
                     .toList();
             assertEquals(1, errors.size(), errors::toString);
@@ -75,8 +75,8 @@ class DeadLetterReaderTest {
         RabbitAdmin.with(admin -> admin.publish(PAYMENTS, "{\"id\":7}", "payment-7"));
         await().atMost(Duration.ofSeconds(20)).until(() -> consumers(PAYMENTS_DEAD) == 0 && depth(PAYMENTS_DEAD) == 1);
         assertEquals(List.of(false, true), List.copyOf(handlers.paymentReviews), "a delivery and its redelivery");
-        assertTrue(engine.notReady().get("queue " + PAYMENTS_DEAD).contains("payment-7"),
-                String.valueOf(engine.notReady()));
+        assertTrue(status.notReady().get("queue " + PAYMENTS_DEAD).contains("payment-7"),
+                String.valueOf(status.notReady()));
         // The work queue's subscriber is untouched.
         assertEquals(1, consumers(PAYMENTS));
     }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -195,19 +195,19 @@ class ExecutionModelMatrixTest {
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
 
     @Inject
-    SubscriberEngine engine;
+    SubscriberStatus status;
 
     @Test
     void everyHandlerRunsWhereItsModelSaysAndDecodesThere() {
-        long settledBefore = engine.stats().settledOnSubscriberLoop();
+        long settledBefore = status.stats().settledOnSubscriberLoop();
         RabbitAdmin.with(admin -> {
             for (String queue : EXPECTED.keySet()) {
                 admin.publish(queue, new JsonObject().put("queue", queue).encode());
             }
         });
         await().atMost(Duration.ofSeconds(30)).until(() -> Seen.RAN_ON.size() == EXPECTED.size());
-        await().until(() -> engine.stats().settledOnSubscriberLoop() == settledBefore + EXPECTED.size());
-        assertEquals(0, engine.stats().settledElsewhere(), "every delivery is settled on its subscriber's event loop");
+        await().until(() -> status.stats().settledOnSubscriberLoop() == settledBefore + EXPECTED.size());
+        assertEquals(0, status.stats().settledElsewhere(), "every delivery is settled on its subscriber's event loop");
 
         // One comparison of the whole matrix, so a failure lists every handler that ran in the wrong place.
         Map<String, String> expected = new TreeMap<>();

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -55,20 +55,20 @@ class ExecutionModelTest {
     Handlers handlers;
 
     @Inject
-    SubscriberEngine engine;
+    SubscriberStatus status;
 
     @Test
     void handlersRunWhereTheyShouldAndSettleOnTheEventLoop() {
-        long settledBefore = engine.stats().settledOnSubscriberLoop();
+        long settledBefore = status.stats().settledOnSubscriberLoop();
         RabbitAdmin.with(admin -> {
             for (String queue : QUEUES) {
                 admin.publish(queue, "x");
             }
         });
         await().until(() -> handlers.onEventLoop.size() == QUEUES.length);
-        await().until(() -> engine.stats().settledOnSubscriberLoop() == settledBefore + QUEUES.length);
-        assertEquals(0, engine.stats().settledElsewhere());
-        assertEquals(QUEUES.length, engine.stats().acked());
+        await().until(() -> status.stats().settledOnSubscriberLoop() == settledBefore + QUEUES.length);
+        assertEquals(0, status.stats().settledElsewhere());
+        assertEquals(QUEUES.length, status.stats().acked());
 
         assertFalse(handlers.onEventLoop.get("t.model.worker"), "a plain Outcome handler runs on a worker");
         assertFalse(handlers.onEventLoop.get("t.model.blocking-uni"), "@Blocking moves a Uni handler to a worker");

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -43,6 +44,9 @@ class GracefulShutdownTest {
     SlowHandler handler;
 
     @Inject
+    SubscriberStatus status;
+
+    @Inject
     SubscriberEngine engine;
 
     @Test
@@ -52,11 +56,11 @@ class GracefulShutdownTest {
         CompletableFuture<Void> stopping = CompletableFuture.runAsync(engine::stop);
         // The stop waits for the handler: it is still in flight, and the stop has not returned.
         await().during(java.time.Duration.ofMillis(200)).atMost(java.time.Duration.ofSeconds(2))
-                .until(() -> !stopping.isDone() && engine.inFlight() == 1);
+                .until(() -> !stopping.isDone() && status.inFlight() == 1);
         handler.release.countDown();
         stopping.get(10, TimeUnit.SECONDS);
-        assertEquals(0, engine.inFlight());
-        assertEquals(1, engine.stats().acked());
+        assertEquals(0, status.inFlight());
+        assertEquals(1, status.stats().acked());
         RabbitAdmin.with(admin -> {
             assertEquals(0, admin.depth(QUEUE), "the acked message must not come back");
         });

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -46,7 +46,7 @@ class LargeMessageTest {
     Handler handler;
 
     @Inject
-    SubscriberEngine engine;
+    SubscriberStatus status;
 
     @Test
     void aBodyAboveAmqpClientsDefaultLimitIsDeliveredOnce() throws Exception {
@@ -56,7 +56,7 @@ class LargeMessageTest {
             await().atMost(Duration.ofSeconds(30)).until(() -> handler.sizes.size() == 1
                     && RabbitAdmin.withResult(admin -> admin.depth(QUEUE)) == 0);
             assertEquals(70 * 1024 * 1024, handler.sizes.get(0));
-            assertTrue(engine.notReady().isEmpty(), engine.notReady()::toString);
+            assertTrue(status.notReady().isEmpty(), status.notReady()::toString);
             assertEquals(List.of(), logs.errors());
             assertEquals(List.of(), logs.warnings());
         }

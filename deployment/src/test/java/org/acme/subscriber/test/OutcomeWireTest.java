@@ -21,7 +21,7 @@ import com.rabbitmq.client.GetResponse;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -55,14 +55,14 @@ class OutcomeWireTest {
     Handlers handlers;
 
     @Inject
-    SubscriberEngine engine;
+    SubscriberStatus status;
 
     @Test
     void ackRemovesTheMessage() throws Exception {
         try (RabbitAdmin admin = new RabbitAdmin()) {
             admin.publish("t.outcome.ack", "a");
             await().until(() -> handlers.calls("t.outcome.ack") == 1);
-            await().until(() -> engine.inFlight() == 0);
+            await().until(() -> status.inFlight() == 0);
             assertEquals(0, admin.depth("t.outcome.ack"));
             assertEquals(0, admin.depth("t.outcome.ack.dead"));
             // Nothing comes back: the ack removed it for good.
@@ -76,7 +76,7 @@ class OutcomeWireTest {
         RabbitAdmin.with(admin -> admin.publish("t.outcome.retry", "r"));
         await().until(() -> handlers.calls("t.outcome.retry") == 2);
         assertEquals(List.of(false, true), handlers.redelivered("t.outcome.retry"));
-        await().until(() -> engine.inFlight() == 0);
+        await().until(() -> status.inFlight() == 0);
         RabbitAdmin.with(admin -> {
             assertEquals(0, admin.depth("t.outcome.retry"));
             assertEquals(0, admin.depth("t.outcome.retry.dead"));
@@ -101,7 +101,7 @@ class OutcomeWireTest {
     void voidAcksWhenItReturns() {
         RabbitAdmin.with(admin -> admin.publish("t.outcome.void", "v"));
         await().until(() -> handlers.calls("t.outcome.void") == 1);
-        await().until(() -> engine.inFlight() == 0);
+        await().until(() -> status.inFlight() == 0);
         RabbitAdmin.with(admin -> {
             assertEquals(0, admin.depth("t.outcome.void"));
             assertEquals(0, admin.depth("t.outcome.void.dead"));
@@ -121,7 +121,7 @@ class OutcomeWireTest {
     void uniOutcomeIsSettled() {
         RabbitAdmin.with(admin -> admin.publish("t.outcome.uni", "u"));
         await().until(() -> handlers.calls("t.outcome.uni") == 1);
-        await().until(() -> engine.inFlight() == 0);
+        await().until(() -> status.inFlight() == 0);
         RabbitAdmin.with(admin -> assertEquals(0, admin.depth("t.outcome.uni")));
     }
 
@@ -136,7 +136,7 @@ class OutcomeWireTest {
     void completionStageVoidAcks() {
         RabbitAdmin.with(admin -> admin.publish("t.outcome.cs", "c"));
         await().until(() -> handlers.calls("t.outcome.cs") == 1);
-        await().until(() -> engine.inFlight() == 0);
+        await().until(() -> status.inFlight() == 0);
         RabbitAdmin.with(admin -> assertEquals(0, admin.depth("t.outcome.cs")));
     }
 

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -75,7 +76,7 @@ class PublisherUnderMemoryAlarmTest {
     Inbox inbox;
 
     @Inject
-    io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine engine;
+    SubscriberStatus status;
 
     @Test
     void aConfirmedSendTimesOutWhileConsumersKeepConsuming() throws Exception {
@@ -101,7 +102,7 @@ class PublisherUnderMemoryAlarmTest {
             assertTrue(message.contains("routing key '" + QUEUE + "'"), message);
             assertTrue(tookMillis >= 1_900, "failed after the timeout, not before: " + tookMillis + " ms");
             // Readiness says so while the alarm lasts.
-            await().until(() -> engine.notReady().getOrDefault("publisher", "").contains("RabbitMQ blocks publishing"));
+            await().until(() -> status.notReady().getOrDefault("publisher", "").contains("RabbitMQ blocks publishing"));
 
             // Still under the alarm: the subscribers' connection acks and gets every other message.
             inbox.release.countDown();

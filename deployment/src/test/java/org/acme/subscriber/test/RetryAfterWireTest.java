@@ -23,6 +23,7 @@ import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -51,6 +52,8 @@ class RetryAfterWireTest {
     Handlers handlers;
 
     @Inject
+    SubscriberStatus status;
+    @Inject
     SubscriberEngine engine;
 
     @Test
@@ -67,7 +70,7 @@ class RetryAfterWireTest {
     @Order(2)
     void aGracefulStopPublishesPendingCopiesAtOnce() {
         RabbitAdmin.with(admin -> admin.publish(LONG, "held"));
-        await().until(() -> handlers.long_.size() == 1 && engine.stats().delayed() >= 1 && engine.inFlight() == 0);
+        await().until(() -> handlers.long_.size() == 1 && status.stats().delayed() >= 1 && status.inFlight() == 0);
         engine.stop();
         RabbitAdmin.with(admin -> {
             await().until(() -> admin.depth(LONG) == 1);

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -43,7 +43,7 @@ class UndecodableHeaderTableTest {
     Handler handler;
 
     @Inject
-    SubscriberEngine engine;
+    SubscriberStatus status;
 
     @Test
     void rabbitMqRefusesItAtPublish() throws Exception {
@@ -56,7 +56,7 @@ class UndecodableHeaderTableTest {
             RabbitAdmin.with(admin -> admin.publish(QUEUE, "next"));
             await().until(() -> handler.received.contains("next"));
             assertEquals(List.of("next"), handler.received);
-            assertTrue(engine.notReady().isEmpty(), engine.notReady()::toString);
+            assertTrue(status.notReady().isEmpty(), status.notReady()::toString);
             assertEquals(List.of(), logs.errors());
             assertEquals(List.of(), logs.warnings());
         }

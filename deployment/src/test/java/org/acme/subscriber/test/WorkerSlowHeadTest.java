@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -42,24 +42,24 @@ class WorkerSlowHeadTest {
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
 
     @Inject
-    SubscriberEngine engine;
+    SubscriberStatus status;
 
     @Test
     void acksBehindARunningDeliveryDoNotCoverIt() throws Exception {
-        long ackedBefore = engine.stats().acked();
+        long ackedBefore = status.stats().acked();
         RabbitAdmin.with(admin -> {
             admin.publish(QUEUE, "slow");
             for (int i = 0; i < 50; i++) {
                 admin.publish(QUEUE, "fast-" + i);
             }
         });
-        await().until(() -> engine.stats().acked() == ackedBefore + 50);
+        await().until(() -> status.stats().acked() == ackedBefore + 50);
         // The acks of the fifty are sent once settled; RabbitMQ's count follows them.
         await().until(() -> unacknowledged() == 1);
         assertEquals(0L, (long) RabbitAdmin.withResult(admin -> admin.depth(QUEUE)));
 
         Handler.release.countDown();
-        await().until(() -> engine.stats().acked() == ackedBefore + 51);
+        await().until(() -> status.stats().acked() == ackedBefore + 51);
         await().until(() -> unacknowledged() == 0);
         assertEquals(51, Handler.handled.get());
     }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -47,19 +47,19 @@ class InServiceDelayAcrossConnectionCutTest {
     Handler handler;
 
     @Inject
-    SubscriberEngine engine;
+    SubscriberStatus status;
 
     @Test
     void theHeldCopyIsPublishedOnceTheConnectionIsBack() throws Exception {
         RabbitAdmin.with(admin -> admin.publish(QUEUE, "busy"));
-        await().until(() -> handler.retryCounts.size() == 1 && engine.heldCopies(QUEUE) == 1);
+        await().until(() -> handler.retryCounts.size() == 1 && status.heldCopies(QUEUE) == 1);
         List<String> connections = RabbitAdmin.connectionsNamed(CONNECTION);
         assertEquals(1, connections.size(), connections::toString);
         RabbitAdmin.rabbitmqctl("close_connection", connections.get(0).substring(0, connections.get(0).indexOf('\t')),
                 "closed by test");
         await().atMost(Duration.ofSeconds(30)).until(() -> handler.retryCounts.size() == 2);
         assertEquals(List.of(1, 2), handler.retryCounts, "the copy came back once, with the count raised");
-        assertEquals(0, engine.heldCopies(QUEUE));
+        assertEquals(0, status.heldCopies(QUEUE));
         assertTrue(handler.received.get(1) - handler.received.get(0) >= 1000, "not before its delay");
     }
 

@@ -17,7 +17,7 @@ import com.rabbitmq.client.GetResponse;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -50,12 +50,12 @@ class InServiceDelayOnStopTest {
                     "one startup INFO line per IN_SERVICE subscription"));
 
     @Inject
-    SubscriberEngine engine;
+    SubscriberStatus status;
 
     @Test
     void aCopyIsHeldForAnHour() {
         RabbitAdmin.with(admin -> admin.publish(QUEUE, "busy"));
-        await().until(() -> engine.heldCopies(QUEUE) == 1);
+        await().until(() -> status.heldCopies(QUEUE) == 1);
     }
 
     /** Runs after the application stopped, before the fixture deletes the queue. */

@@ -25,7 +25,7 @@ import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -72,7 +72,7 @@ class ClusterFailoverTest {
     final List<Integer> duplicatesAtFault = new ArrayList<>();
 
     @Inject
-    SubscriberEngine engine;
+    SubscriberStatus status;
 
     static void deleteQueue() {
         for (int node = 1; node <= 3; node++) {
@@ -141,7 +141,7 @@ class ClusterFailoverTest {
         long resumed;
         try {
             await().atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(5))
-                    .until(() -> engine.notReady().isEmpty() && (workload.deliveries.get() >= after + 50
+                    .until(() -> status.notReady().isEmpty() && (workload.deliveries.get() >= after + 50
                             || workload.settled.size() == MESSAGES));
             resumed = (System.nanoTime() - stopped) / 1_000_000;
         } catch (org.awaitility.core.ConditionTimeoutException e) {
@@ -149,8 +149,8 @@ class ClusterFailoverTest {
             // the channels' unacknowledged counts.
             String alive = node.equals("c1") ? "c2" : "c1";
             throw new AssertionError("messages did not flow again after stopping " + what + " (" + node + "); not ready: "
-                    + engine.notReady() + "; deliveries " + workload.deliveries.get() + " (were " + after + "); in flight "
-                    + engine.inFlight() + "; held copies " + engine.heldCopies(QUEUE) + "; " + workload.summary(MESSAGES)
+                    + status.notReady() + "; deliveries " + workload.deliveries.get() + " (were " + after + "); in flight "
+                    + status.inFlight() + "; held copies " + status.heldCopies(QUEUE) + "; " + workload.summary(MESSAGES)
                     + "; missing, with their deliveries: "
                     + workload.lost(MESSAGES).stream().sorted().limit(12)
                             .map(id -> id + "=" + workload.seen.getOrDefault(id, List.of())).toList()

@@ -23,6 +23,7 @@ import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -63,7 +64,7 @@ class LoadAndFaultTest {
     Handlers handlers;
 
     @Inject
-    io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine engine;
+    SubscriberStatus status;
 
     @Test
     void noMessageIsLostWhateverTheFaults() throws Exception {
@@ -97,12 +98,12 @@ class LoadAndFaultTest {
             // Resumed: the engine noticed the fault and every subscriber consumes again (what readiness reports).
             try {
                 await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(5))
-                        .until(() -> !engine.notReady().isEmpty());
+                        .until(() -> !status.notReady().isEmpty());
             } catch (org.awaitility.core.ConditionTimeoutException e) {
                 // recovered before a poll saw it
             }
             await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(5))
-                    .until(() -> engine.notReady().isEmpty());
+                    .until(() -> status.notReady().isEmpty());
             resumes.add(String.format("%s at %d%%: consuming again %d ms after the fault was injected", faults[f],
                     (int) (at[f] * 100), (System.nanoTime() - faulted) / 1_000_000));
         }

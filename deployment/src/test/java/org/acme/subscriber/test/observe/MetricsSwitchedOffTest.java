@@ -17,7 +17,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Metrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.maven.dependency.Dependency;
@@ -47,7 +47,7 @@ class MetricsSwitchedOffTest {
     MeterRegistry registry;
 
     @Inject
-    SubscriberEngine engine;
+    SubscriberStatus status;
 
     @BeforeAll
     static void simpleRegistry() {
@@ -57,7 +57,7 @@ class MetricsSwitchedOffTest {
     @Test
     void recordsNothing() {
         RabbitAdmin.with(admin -> admin.publish(QUEUE, "x"));
-        await().until(() -> engine.outcomes().getOrDefault(QUEUE, java.util.Map.of()).getOrDefault("ack", 0L) == 1);
+        await().until(() -> status.outcomes().getOrDefault(QUEUE, java.util.Map.of()).getOrDefault("ack", 0L) == 1);
         assertNull(registry.find("messaging.client.consumed.messages").counter());
         assertEquals(0, registry.find("quarkus.rabbitmq-subscriber.outcomes").counters().size());
     }

@@ -23,7 +23,7 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.maven.dependency.Dependency;
@@ -58,7 +58,7 @@ class MetricsTest {
     MeterRegistry registry;
 
     @Inject
-    SubscriberEngine engine;
+    SubscriberStatus status;
 
     @BeforeAll
     static void simpleRegistry() {
@@ -85,7 +85,7 @@ class MetricsTest {
         outcomes.forEach((outcome, expected) -> assertEquals(expected, registry.get("quarkus.rabbitmq-subscriber.outcomes")
                 .tags("queue", QUEUE, "outcome", outcome).counter().count(), outcome));
         outcomes.forEach((outcome, expected) -> assertEquals(expected.longValue(),
-                engine.outcomes().get(QUEUE).get(outcome), "the Dev UI's " + outcome));
+                status.outcomes().get(QUEUE).get(outcome), "the Dev UI's " + outcome));
 
         assertEquals(10.0, consumed("none"));
         assertEquals(1.0, consumed(IllegalStateException.class.getName()));

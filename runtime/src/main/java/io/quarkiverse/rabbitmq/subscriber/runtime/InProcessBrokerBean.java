@@ -17,18 +17,20 @@ import com.rabbitmq.client.LongString;
 
 import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 
-/** The test API over the engine's in-process broker. */
+/** The test API over the in-process broker, when the broker session chose it. */
 @Singleton
 public class InProcessBrokerBean implements InProcessBroker {
 
     private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
 
     @Inject
-    SubscriberEngine engine;
+    BrokerSession session;
 
     @Inject
     ObjectMapper objectMapper;
@@ -36,9 +38,11 @@ public class InProcessBrokerBean implements InProcessBroker {
     private BrokerChannel channel;
 
     private InProcessServer server() {
-        return engine.inProcessServer().orElseThrow(() -> new IllegalStateException("The in-process broker is not in "
+        // The broker is chosen with the first connection (an application without subscribers may not have one yet).
+        BrokerConnection connection = session.connection();
+        return session.inProcessServer().orElseThrow(() -> new IllegalStateException("The in-process broker is not in "
                 + "use: set quarkus.rabbitmq-subscriber.broker=in-process (this application uses "
-                + engine.connection().describe() + ")"));
+                + connection.describe() + ")"));
     }
 
     @Override
@@ -52,7 +56,7 @@ public class InProcessBrokerBean implements InProcessBroker {
                 .build();
         try {
             if (channel == null || !channel.isOpen()) {
-                channel = engine.connection().createChannel();
+                channel = session.connection().createChannel();
             }
             channel.publish("", queue, false, properties, encoder.encode(payload));
         } catch (IOException e) {

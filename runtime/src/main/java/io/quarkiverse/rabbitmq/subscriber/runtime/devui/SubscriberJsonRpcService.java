@@ -7,12 +7,13 @@ import jakarta.inject.Inject;
 
 import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.QueueState;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 import io.vertx.core.json.JsonArray;
@@ -26,7 +27,10 @@ import io.vertx.core.json.JsonObject;
 public class SubscriberJsonRpcService {
 
     @Inject
-    SubscriberEngine engine;
+    SubscriberStatus status;
+
+    @Inject
+    BrokerSession session;
 
     @Inject
     InProcessBroker inProcess;
@@ -44,7 +48,7 @@ public class SubscriberJsonRpcService {
      */
     public JsonArray subscriptions() {
         JsonArray subscriptions = new JsonArray();
-        for (SubscriberDefinition definition : engine.definitions()) {
+        for (SubscriberDefinition definition : status.definitions()) {
             SubscriptionSpec spec = definition.subscription;
             // As SubscriberEngine sets basic.qos, and as HandlerDispatcher bounds the handler: 0 takes the default.
             int prefetch = spec.prefetch > 0 ? spec.prefetch : config.prefetch();
@@ -65,7 +69,7 @@ public class SubscriberJsonRpcService {
                     .put("executionModel", definition.executionModel.name())
                     .put("method", definition.method)
                     // Only where a handler can return retryAfter and its copies wait here (IN_SERVICE).
-                    .put("heldCopies", definition.holdsCopies() ? engine.heldCopies(spec.queue) : null));
+                    .put("heldCopies", definition.holdsCopies() ? status.heldCopies(spec.queue) : null));
         }
         return subscriptions;
     }
@@ -76,20 +80,20 @@ public class SubscriberJsonRpcService {
      */
     public JsonObject outcomes() {
         JsonArray queues = new JsonArray();
-        Map<String, Map<String, Long>> counts = engine.outcomes();
-        for (SubscriberDefinition definition : engine.definitions()) {
+        Map<String, Map<String, Long>> counts = status.outcomes();
+        for (SubscriberDefinition definition : status.definitions()) {
             String queue = definition.subscription.queue;
             JsonObject row = new JsonObject().put("queue", queue);
             io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes.LABELS.forEach(label -> row.put(label,
                     counts.getOrDefault(queue, Map.of()).getOrDefault(label, 0L)));
             queues.add(row);
         }
-        return new JsonObject().put("queues", queues).put("inFlight", engine.inFlight());
+        return new JsonObject().put("queues", queues).put("inFlight", status.inFlight());
     }
 
     /** The topology plan: queues (name, role, owner, arguments), exchanges and bindings. */
     public JsonObject topology() {
-        TopologyPlan plan = engine.topology();
+        TopologyPlan plan = status.topology();
         JsonArray queues = new JsonArray();
         for (TopologyPlan.QueuePlan queue : plan.queues) {
             queues.add(new JsonObject().put("name", queue.name).put("role", queue.role.name()).put("owner", queue.owner)
@@ -111,9 +115,9 @@ public class SubscriberJsonRpcService {
     /** Each planned queue as the broker in use sees it now: whether it exists, its depth and consumers. */
     public JsonArray queues() {
         JsonArray queues = new JsonArray();
-        for (TopologyPlan.QueuePlan queue : engine.topology().queues) {
+        for (TopologyPlan.QueuePlan queue : status.topology().queues) {
             JsonObject view = new JsonObject().put("name", queue.name).put("role", queue.role.name());
-            try (BrokerChannel channel = engine.connection().createChannel()) {
+            try (BrokerChannel channel = session.connection().createChannel()) {
                 QueueState state = channel.declareQueuePassive(queue.name);
                 view.put("exists", true).put("depth", state.messageCount()).put("consumers", state.consumerCount());
             } catch (BrokerException e) {
@@ -128,8 +132,8 @@ public class SubscriberJsonRpcService {
 
     /** Which broker the application uses and, for the in-process one, its clock. */
     public JsonObject broker() {
-        JsonObject broker = new JsonObject().put("broker", engine.connection().describe());
-        engine.inProcessServer().ifPresentOrElse(server -> broker.put("inProcess", true)
+        JsonObject broker = new JsonObject().put("broker", session.connection().describe());
+        session.inProcessServer().ifPresentOrElse(server -> broker.put("inProcess", true)
                 .put("clockMillis", server.clock().millis())
                 .put("clockPaused", server.clock() instanceof VirtualClock), () -> broker.put("inProcess", false));
         return broker;
@@ -137,7 +141,7 @@ public class SubscriberJsonRpcService {
 
     /** In-process broker with a paused clock: lets {@code millis} pass, then answers as {@link #broker()}. */
     public JsonObject advance(long millis) {
-        if (engine.inProcessServer().isEmpty()) {
+        if (session.inProcessServer().isEmpty()) {
             throw new IllegalStateException("The application uses RabbitMQ, whose time cannot be advanced");
         }
         inProcess.advance(Duration.ofMillis(millis));
@@ -146,14 +150,14 @@ public class SubscriberJsonRpcService {
 
     /** Publishes a test message (a text body) to a queue through the default exchange, then answers its depth. */
     public JsonObject publish(String queue, String body) {
-        try (BrokerChannel channel = engine.connection().createChannel()) {
+        try (BrokerChannel channel = session.connection().createChannel()) {
             channel.publish("", queue, true, new com.rabbitmq.client.AMQP.BasicProperties.Builder()
                     .messageId(java.util.UUID.randomUUID().toString()).contentType("text/plain").build(),
                     body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         } catch (Exception e) {
             throw new IllegalStateException("Could not publish to queue '" + queue + "': " + e.getMessage(), e);
         }
-        if (engine.inProcessServer().isPresent()) {
+        if (session.inProcessServer().isPresent()) {
             inProcess.awaitIdle();
         }
         return new JsonObject().put("published", queue);

@@ -10,7 +10,7 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 
 /**
  * Readiness, where {@code quarkus-smallrye-health} is present: DOWN while the connection is lost, while a subscriber
@@ -23,14 +23,14 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 public class SubscriberReadinessCheck implements HealthCheck {
 
     @Inject
-    SubscriberEngine engine;
+    SubscriberStatus status;
 
     @Override
     public HealthCheckResponse call() {
-        Map<String, String> problems = engine.notReady();
+        Map<String, String> problems = status.notReady();
         HealthCheckResponseBuilder response = HealthCheckResponse.named("RabbitMQ subscribers").status(problems.isEmpty());
         if (problems.isEmpty()) {
-            response.withData("subscribers", engine.definitions().size());
+            response.withData("subscribers", status.definitions().size());
         }
         problems.forEach(response::withData);
         return response.build();

@@ -2,15 +2,10 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.publish;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentNavigableMap;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -45,9 +40,10 @@ import io.vertx.core.Vertx;
  * send fails with a {@link TimeoutException} when the broker has not confirmed within
  * {@code quarkus.rabbitmq-subscriber.publisher.confirm-timeout}.
  * <p>
- * A {@code basic.return} arrives before the confirm of the same message and names its message id, exchange and
- * routing key: publishes in flight are kept per that triple, oldest first, so a return fails the publish it belongs to
- * even when callers reuse a message id.
+ * Publishes in flight are followed by a {@link ConfirmTracker}: a confirm completes them, a nack or a
+ * {@code basic.return} fails the one it belongs to, a closed channel fails them all. The broker's listener threads
+ * take only the tracker's monitor, never the publisher's own (held across calls into the broker): a listener waiting
+ * for a publisher waiting for the broker would deadlock.
  */
 @Singleton
 public class BrokerRabbitPublisher implements RabbitPublisher {
@@ -67,20 +63,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     private PayloadEncoder encoder;
     private volatile BrokerChannel plain;
     private volatile BrokerChannel confirming;
-    /**
-     * Guards the two maps below. The broker's listener threads take only this lock, never the publisher's own (which
-     * is held across calls into the broker): a listener waiting for a publisher waiting for the broker would deadlock.
-     */
-    private final Object pendingLock = new Object();
-    private final ConcurrentNavigableMap<Long, Pending> unconfirmed = new ConcurrentSkipListMap<>();
-    private final Map<String, Deque<Pending>> byDestination = new HashMap<>();
-
-    private record Pending(String key, CompletableFuture<Void> result) {
-    }
-
-    private static String key(String messageId, String exchange, String routingKey) {
-        return messageId + '\u0000' + exchange + '\u0000' + routingKey;
-    }
+    private final ConfirmTracker<CompletableFuture<Void>> unconfirmed = new ConfirmTracker<>();
 
     @Override
     public Uni<Void> send(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
@@ -188,30 +171,16 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         CompletableFuture<Void> delivered = new CompletableFuture<>();
         Duration timeout = config.publisher().confirmTimeout();
         CompletableFuture<Void> result = new CompletableFuture<>();
-        result.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((ignored, failure) -> {
-            Throwable reported = failure;
-            if (failure instanceof TimeoutException) {
-                forgetTimedOut(result);
-                reported = new TimeoutException(failure(exchange, routingKey, "RabbitMQ did not confirm it within "
-                        + timeout + " (quarkus.rabbitmq-subscriber.publisher.confirm-timeout)" + blockedReason()));
-            }
-            completeOn(caller, delivered, reported);
-        });
+        long sequenceNumber = -1;
         try {
             synchronized (this) {
                 BrokerChannel channel = confirmingChannel();
-                Pending pending = new Pending(key(properties.getMessageId(), exchange, routingKey), result);
-                long sequenceNumber = channel.nextPublishSeqNo();
-                synchronized (pendingLock) {
-                    unconfirmed.put(sequenceNumber, pending);
-                    byDestination.computeIfAbsent(pending.key(), k -> new ArrayDeque<>()).add(pending);
-                }
+                sequenceNumber = channel.nextPublishSeqNo();
+                unconfirmed.published(sequenceNumber, properties.getMessageId(), exchange, routingKey, result, 0);
                 try {
                     channel.publish(exchange, routingKey, true, properties, body);
                 } catch (IOException | RuntimeException e) {
-                    synchronized (pendingLock) {
-                        forget(sequenceNumber, pending);
-                    }
+                    unconfirmed.forget(sequenceNumber, result);
                     throw e;
                 }
             }
@@ -220,6 +189,17 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         } catch (RuntimeException e) {
             result.completeExceptionally(e);
         }
+        long tracked = sequenceNumber;
+        result.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((ignored, failure) -> {
+            Throwable reported = failure;
+            if (failure instanceof TimeoutException) {
+                // No later confirm or return may find it.
+                unconfirmed.forget(tracked, result);
+                reported = new TimeoutException(failure(exchange, routingKey, "RabbitMQ did not confirm it within "
+                        + timeout + " (quarkus.rabbitmq-subscriber.publisher.confirm-timeout)" + blockedReason()));
+            }
+            completeOn(caller, delivered, reported);
+        });
         return delivered;
     }
 
@@ -265,17 +245,6 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
             caller.runOnContext(ignored -> complete.run());
         } else {
             Infrastructure.getDefaultWorkerPool().execute(complete);
-        }
-    }
-
-    /** A publish whose confirm did not come in time: no later confirm or return may find it. */
-    private void forgetTimedOut(CompletableFuture<Void> result) {
-        synchronized (pendingLock) {
-            for (Map.Entry<Long, Pending> entry : new java.util.ArrayList<>(unconfirmed.entrySet())) {
-                if (entry.getValue().result() == result) {
-                    forget(entry.getKey(), entry.getValue());
-                }
-            }
         }
     }
 
@@ -350,8 +319,12 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
                 @Override
                 public void returned(int replyCode, String replyText, String exchange, String routingKey,
                         AMQP.BasicProperties properties, byte[] body) {
-                    returnedMessage(key(properties.getMessageId(), exchange, routingKey), exchange, routingKey,
-                            replyText);
+                    CompletableFuture<Void> result = unconfirmed.returned(properties.getMessageId(), exchange,
+                            routingKey);
+                    if (result != null) {
+                        result.completeExceptionally(new IllegalStateException(failure(exchange, routingKey,
+                                "unroutable (" + replyText + "): no queue is bound")));
+                    }
                 }
 
                 @Override
@@ -365,66 +338,20 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         return channel;
     }
 
-    /** A mandatory message no queue took: its return comes before its ack, so fail its publish first. */
-    private void returnedMessage(String key, String exchange, String routingKey, String replyText) {
-        Pending pending;
-        synchronized (pendingLock) {
-            Deque<Pending> pendings = byDestination.get(key);
-            pending = pendings == null ? null : pendings.poll();
-            if (pendings != null && pendings.isEmpty()) {
-                byDestination.remove(key);
-            }
-        }
-        if (pending != null) {
-            pending.result().completeExceptionally(new IllegalStateException(failure(exchange, routingKey,
-                    "unroutable (" + replyText + "): no queue is bound")));
-        }
-    }
-
+    /** A confirm or a nack; completing runs the callers' continuations, outside the tracker's monitor. */
     private void settle(long sequenceNumber, boolean multiple, String nackReason) {
-        java.util.List<Pending> settled = new java.util.ArrayList<>();
-        synchronized (pendingLock) {
-            Map<Long, Pending> confirmed = multiple ? unconfirmed.headMap(sequenceNumber, true) : single(sequenceNumber);
-            for (Map.Entry<Long, Pending> entry : new java.util.ArrayList<>(confirmed.entrySet())) {
-                forget(entry.getKey(), entry.getValue());
-                settled.add(entry.getValue());
-            }
-        }
-        // Completing runs the callers' continuations: outside the lock.
-        for (Pending pending : settled) {
+        for (CompletableFuture<Void> result : unconfirmed.answered(sequenceNumber, multiple)) {
             if (nackReason == null) {
-                pending.result().complete(null);
+                result.complete(null);
             } else {
-                pending.result().completeExceptionally(new IllegalStateException(nackReason));
-            }
-        }
-    }
-
-    private Map<Long, Pending> single(long sequenceNumber) {
-        Pending pending = unconfirmed.get(sequenceNumber);
-        return pending == null ? Map.of() : Map.of(sequenceNumber, pending);
-    }
-
-    private void forget(long sequenceNumber, Pending pending) {
-        unconfirmed.remove(sequenceNumber);
-        Deque<Pending> pendings = byDestination.get(pending.key());
-        if (pendings != null) {
-            pendings.remove(pending);
-            if (pendings.isEmpty()) {
-                byDestination.remove(pending.key());
+                result.completeExceptionally(new IllegalStateException(nackReason));
             }
         }
     }
 
     private void failAllPending(String reason) {
-        java.util.List<Pending> failed;
-        synchronized (pendingLock) {
-            failed = new java.util.ArrayList<>(unconfirmed.values());
-            unconfirmed.clear();
-            byDestination.clear();
-        }
-        for (Pending pending : failed) {
-            pending.result().completeExceptionally(new IllegalStateException(reason));
+        for (CompletableFuture<Void> result : unconfirmed.closed()) {
+            result.completeExceptionally(new IllegalStateException(reason));
         }
     }
 }

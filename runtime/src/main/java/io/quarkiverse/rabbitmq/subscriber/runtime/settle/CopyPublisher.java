@@ -2,12 +2,8 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.Map;
-import java.util.TreeMap;
 
 import org.jboss.logging.Logger;
 
@@ -16,6 +12,7 @@ import com.rabbitmq.client.AMQP;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.publish.ConfirmTracker;
 import io.vertx.core.Context;
 
 /**
@@ -24,13 +21,12 @@ import io.vertx.core.Context;
  * the client's reader thread and are handed to the subscriber's event loop at once, where everything here runs (so
  * nothing is locked).
  * <ul>
- * <li>Confirmed copies wait in {@code unconfirmed}; a confirm (often a multiple one) releases the originals' acks, many
+ * <li>Confirmed copies wait in a {@link ConfirmTracker}; a confirm (often a multiple one) releases the originals' acks, many
  * copies in flight at once. A nack, a return or no confirm within the timeout requeues the original.</li>
  * <li>Fire-and-forget copies ({@code DEFAULT}) had their original acked already. A returned dead letter is published
  * back to the work queue so it is not lost; a returned copy to the work queue means that queue is gone.</li>
  * </ul>
- * A return names the message id and the routing key: the oldest confirmed copy with both is the one returned (a
- * return comes before the confirm of the same message).
+ * A return of a confirmed copy settles it (the tracker finds it by message id, exchange and routing key).
  */
 final class CopyPublisher {
 
@@ -53,7 +49,7 @@ final class CopyPublisher {
         void abandoned(Unsettled original);
     }
 
-    private record Pending(Unsettled original, String key, String queue, long publishedAt) {
+    private record Pending(Unsettled original, String queue) {
     }
 
     private final BrokerChannel channel;
@@ -63,8 +59,7 @@ final class CopyPublisher {
     private final long timeoutMillis;
     private final Outcomes outcomes;
     private final io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers observers;
-    private final TreeMap<Long, Pending> unconfirmed = new TreeMap<>();
-    private final Map<String, Deque<Long>> byKey = new HashMap<>();
+    private final ConfirmTracker<Pending> unconfirmed = new ConfirmTracker<>();
     private final Map<String, Long> lastLogged = new HashMap<>();
     private boolean timerScheduled;
     private boolean closed;
@@ -93,7 +88,7 @@ final class CopyPublisher {
             @Override
             public void returned(int replyCode, String replyText, String exchange, String routingKey,
                     AMQP.BasicProperties properties, byte[] body) {
-                eventLoop.runOnContext(ignored -> returnedMessage(replyText, routingKey, properties, body));
+                eventLoop.runOnContext(ignored -> returnedMessage(replyText, exchange, routingKey, properties, body));
             }
 
             @Override
@@ -154,40 +149,29 @@ final class CopyPublisher {
         }
         observation.done(null);
         if (confirmed) {
-            String key = key(properties.getMessageId(), routingKey);
-            unconfirmed.put(sequenceNumber, new Pending(original, key, routingKey, clock.millis()));
-            byKey.computeIfAbsent(key, k -> new ArrayDeque<>()).add(sequenceNumber);
+            unconfirmed.published(sequenceNumber, properties.getMessageId(), exchange, routingKey,
+                    new Pending(original, routingKey), clock.millis());
             scheduleTimeoutCheck();
         }
         return Sent.SENT;
     }
 
-    private static String key(String messageId, String queue) {
-        return messageId + '\u0000' + queue;
-    }
-
     private void confirm(long sequenceNumber, boolean multiple, boolean acked) {
-        Map<Long, Pending> settled = multiple ? unconfirmed.headMap(sequenceNumber, true)
-                : unconfirmed.containsKey(sequenceNumber) ? Map.of(sequenceNumber, unconfirmed.get(sequenceNumber))
-                        : Map.of();
-        for (Map.Entry<Long, Pending> entry : new TreeMap<>(settled).entrySet()) {
-            forget(entry.getKey(), entry.getValue());
+        for (Pending pending : unconfirmed.answered(sequenceNumber, multiple)) {
             if (acked) {
-                outcomes.confirmed(entry.getValue().original());
+                outcomes.confirmed(pending.original());
             } else {
                 LOG.errorf("RabbitMQ nacked the copy of %s to queue '%s': requeueing the original",
-                        entry.getValue().original().describe(), entry.getValue().queue());
-                outcomes.refused(entry.getValue().original());
+                        pending.original().describe(), pending.queue());
+                outcomes.refused(pending.original());
             }
         }
     }
 
-    private void returnedMessage(String replyText, String routingKey, AMQP.BasicProperties properties, byte[] body) {
-        Deque<Long> sequenceNumbers = byKey.get(key(properties.getMessageId(), routingKey));
-        Long sequenceNumber = sequenceNumbers == null ? null : sequenceNumbers.peekFirst();
-        if (sequenceNumber != null) {
-            Pending pending = unconfirmed.get(sequenceNumber);
-            forget(sequenceNumber, pending);
+    private void returnedMessage(String replyText, String exchange, String routingKey, AMQP.BasicProperties properties,
+            byte[] body) {
+        Pending pending = unconfirmed.returned(properties.getMessageId(), exchange, routingKey);
+        if (pending != null) {
             logMissing(routingKey, "the original " + pending.original().describe() + " is requeued in " + REFUSED_PAUSE);
             outcomes.refused(pending.original());
             return;
@@ -236,16 +220,7 @@ final class CopyPublisher {
 
     private void checkTimeouts() {
         timerScheduled = false;
-        long now = clock.millis();
-        Iterator<Map.Entry<Long, Pending>> iterator = unconfirmed.entrySet().iterator();
-        while (iterator.hasNext()) {
-            Map.Entry<Long, Pending> entry = iterator.next();
-            Pending pending = entry.getValue();
-            if (now - pending.publishedAt() < timeoutMillis) {
-                break;
-            }
-            iterator.remove();
-            removeKey(entry.getKey(), pending);
+        for (Pending pending : unconfirmed.publishedBefore(clock.millis() - timeoutMillis + 1)) {
             LOG.errorf("RabbitMQ did not confirm the copy of %s to queue '%s' within %d ms: requeueing the original",
                     pending.original().describe(), pending.queue(), timeoutMillis);
             outcomes.refused(pending.original());
@@ -258,25 +233,8 @@ final class CopyPublisher {
     /** No confirm comes any more; the broker requeues every original the channel held. */
     private void channelClosed() {
         closed = true;
-        for (Pending pending : unconfirmed.values()) {
+        for (Pending pending : unconfirmed.closed()) {
             outcomes.abandoned(pending.original());
-        }
-        unconfirmed.clear();
-        byKey.clear();
-    }
-
-    private void forget(long sequenceNumber, Pending pending) {
-        unconfirmed.remove(sequenceNumber);
-        removeKey(sequenceNumber, pending);
-    }
-
-    private void removeKey(long sequenceNumber, Pending pending) {
-        Deque<Long> sequenceNumbers = byKey.get(pending.key());
-        if (sequenceNumbers != null) {
-            sequenceNumbers.remove(sequenceNumber);
-            if (sequenceNumbers.isEmpty()) {
-                byKey.remove(pending.key());
-            }
         }
     }
 }

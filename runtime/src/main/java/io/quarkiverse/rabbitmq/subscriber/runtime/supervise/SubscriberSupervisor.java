@@ -43,7 +43,7 @@ public final class SubscriberSupervisor {
          * Opens a channel and consumes on it; the consumer reports its loss with {@code generation} (see
          * {@link #lost}).
          */
-        Attachment attach(BrokerConnection connection, long generation) throws Exception;
+        Attachment attach(BrokerConnection connection, SubscriberSupervisor supervisor, long generation) throws Exception;
 
         /** Told on the lane each time this subscriber consumes again after a loss or a cut. */
         void consumingAgain();
@@ -102,7 +102,7 @@ public final class SubscriberSupervisor {
     /** Subscribes for the first time, on the caller's thread: a failure fails the application's startup. */
     public void start(BrokerConnection connection) throws Exception {
         long next = ++generation;
-        attachment = subscribing.attach(connection, next);
+        attachment = subscribing.attach(connection, this, next);
         why = null;
         state.compareAndSet(State.STARTING, State.CONSUMING);
     }
@@ -230,7 +230,7 @@ public final class SubscriberSupervisor {
                 old.close();
             }
             long next = generation + 1;
-            Attachment fresh = subscribing.attach(connection, next);
+            Attachment fresh = subscribing.attach(connection, this, next);
             generation = next;
             attachment = fresh;
             if (state.get() == State.STOPPED) {

@@ -206,7 +206,8 @@ class SubscriberSupervisorTest {
         }
 
         @Override
-        public Attachment attach(BrokerConnection connection, long generation) throws Exception {
+        public Attachment attach(BrokerConnection connection, SubscriberSupervisor supervisor, long generation)
+                throws Exception {
             attempts++;
             if (failures > 0) {
                 failures--;

@@ -1,0 +1,89 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.DeliveryCounters;
+import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.SubscriptionState;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.SettlementStats;
+import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
+
+/**
+ * What the subscribers are doing, read-only, for the readiness check, the Dev UI and tests: nothing here opens a
+ * connection or changes a subscriber.
+ */
+@Singleton
+public class SubscriberStatus {
+
+    @Inject
+    SubscriberEngine engine;
+
+    @Inject
+    BrokerSession session;
+
+    @Inject
+    DeliveryCounters counters;
+
+    /** The subscribers the build found. */
+    public List<SubscriberDefinition> definitions() {
+        return engine.definitions();
+    }
+
+    /** What the subscriptions need on the broker, as computed at build time. */
+    public TopologyPlan topology() {
+        return engine.topology();
+    }
+
+    /**
+     * Whether the subscribers can take messages now, and if not, why: by what (the connection, a queue, the
+     * publisher) the reasons. Read by the readiness health check.
+     */
+    public Map<String, String> notReady() {
+        Map<String, String> problems = new TreeMap<>();
+        if (engine.stopping()) {
+            problems.put("subscribers", "stopped");
+            return problems;
+        }
+        boolean started = engine.started();
+        if (!engine.definitions().isEmpty() && !started) {
+            problems.put("subscribers", "starting");
+        }
+        session.downBecause().ifPresent(down -> problems.put("connection", down));
+        if (started) {
+            for (SubscriptionState state : engine.subscriptions()) {
+                String why = state.supervisor().notConsumingBecause();
+                if (why != null) {
+                    problems.put("queue " + state.queue(), "not consuming: " + why);
+                }
+            }
+        }
+        session.publishingBlockedBecause().ifPresent(reason -> problems.put("publisher",
+                "RabbitMQ blocks publishing (" + reason + "): publishes wait up to their confirm timeout"));
+        return problems;
+    }
+
+    /** Delayed copies the service holds for a subscription ({@code IN_SERVICE}). */
+    public int heldCopies(String queue) {
+        return engine.heldCopies(queue);
+    }
+
+    /** Deliveries handed to handlers and not settled yet. */
+    public int inFlight() {
+        return counters.inFlight().count();
+    }
+
+    /** Each queue's deliveries by what became of them (ack, retry, ..., failure). */
+    public Map<String, Map<String, Long>> outcomes() {
+        return counters.outcomes().snapshot();
+    }
+
+    /** The settlement checks the tests read (acks sent, settled off their loop, ...). */
+    public SettlementStats stats() {
+        return counters.stats();
+    }
+}

@@ -1,0 +1,32 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.assemble;
+
+import jakarta.inject.Singleton;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.SettlementStats;
+
+/**
+ * What every subscriber's deliveries add up to, across channels and reconnections: how many are in flight (the
+ * graceful stop waits for them), what became of them by queue (the Dev UI), and the settlement checks tests read.
+ * Written by the subscribers the assembler builds, read by the engine and {@code SubscriberStatus}.
+ */
+@Singleton
+public class DeliveryCounters {
+
+    private final SettlementStats stats = new SettlementStats();
+    private final Outcomes outcomes = new Outcomes();
+    private final InFlight inFlight = new InFlight();
+
+    public SettlementStats stats() {
+        return stats;
+    }
+
+    public Outcomes outcomes() {
+        return outcomes;
+    }
+
+    public InFlight inFlight() {
+        return inFlight;
+    }
+}

@@ -1,0 +1,135 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.assemble;
+
+import java.util.concurrent.Executor;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+import io.quarkiverse.rabbitmq.subscriber.runtime.consume.HandlerDispatcher;
+import io.quarkiverse.rabbitmq.subscriber.runtime.consume.SubscriberConsumer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.delay.DelayStrategy;
+import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
+import io.quarkiverse.rabbitmq.subscriber.runtime.devmode.ReloadOnMessage;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
+import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Attachment;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
+import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyAdmin;
+import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
+import io.quarkus.runtime.LaunchMode;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.impl.VertxInternal;
+
+/**
+ * Builds what a subscription runs on: its supervisor, and on each channel the supervisor asks for, the chain a delivery
+ * goes through (channel with its prefetch, settler, dispatcher, consumer). Every part is made here from the
+ * subscription's state and the application's beans, so no part looks another up.
+ */
+@Singleton
+public class SubscriberAssembler {
+
+    @Inject
+    Vertx vertx;
+
+    @Inject
+    SubscriberConfig config;
+
+    @Inject
+    ObjectMapper objectMapper;
+
+    @Inject
+    ApplicationObservers observers;
+
+    @Inject
+    BrokerSession session;
+
+    @Inject
+    TopologyAdmin topologyAdmin;
+
+    @Inject
+    DeliveryCounters counters;
+
+    /** Publishes the held copies when their delay is over, on the publisher's connection. */
+    @Inject
+    BrokerRabbitPublisher publisher;
+
+    /** The long-lived state of a subscription, with its supervisor; {@code consumingAgain} is told after each loss. */
+    public SubscriptionState assemble(SubscriberDefinition definition, TopologyPlan topology, Runnable consumingAgain) {
+        SubscriptionState state = new SubscriptionState(definition);
+        TopologyPlan owned = topology.ownedBy(definition.subscription);
+        state.supervisedBy(new SubscriberSupervisor(definition.method, definition.subscription.queue,
+                new SubscriberSupervisor.Subscribing() {
+                    @Override
+                    public BrokerConnection connection() {
+                        return session.connection();
+                    }
+
+                    @Override
+                    public void prepareQueues(BrokerConnection connection) throws Exception {
+                        topologyAdmin.prepare(connection, owned);
+                    }
+
+                    @Override
+                    public Attachment attach(BrokerConnection connection, SubscriberSupervisor supervisor,
+                            long generation) throws Exception {
+                        return SubscriberAssembler.this.attach(connection, state, supervisor, generation);
+                    }
+
+                    @Override
+                    public void consumingAgain() {
+                        consumingAgain.run();
+                    }
+                }, session.backoff(), session.clock(), offTheClientThread()));
+        return state;
+    }
+
+    /** Opens a channel for the subscriber and consumes on it; losses are reported to its supervisor. */
+    private Attachment attach(BrokerConnection connection, SubscriptionState state, SubscriberSupervisor supervisor,
+            long generation) throws Exception {
+        SubscriberDefinition definition = state.definition();
+        String queue = definition.subscription.queue;
+        BrokerChannel channel = connection.createChannel();
+        channel.qos(definition.subscription.prefetch > 0 ? definition.subscription.prefetch : config.prefetch());
+        // Each subscriber gets an event-loop context; Vert.x spreads them over its event loops in turn, so subscribers
+        // do not all serialize behind one loop. Its settlements all happen on this context's thread.
+        Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
+        InServiceDelay delay = state.heldCopies(() -> new InServiceDelay(queue, session.clock(), publisher::publishConfirmed));
+        Settler settler = new Settler(channel, queue, eventLoop, counters.stats(), counters.inFlight()::end, delay,
+                DelayStrategy.of(definition.subscription), config.retryCountHeader(),
+                definition.subscription.deadLetter, definition.subscription.publishesCopies(),
+                definition.subscription.retryPublish == RetryPublish.CONFIRMED, session.clock(),
+                config.publisher().confirmTimeout(), observers.get());
+        HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
+                settler, eventLoop, observers.get(), counters.outcomes(), supervisor::halt);
+        SubscriberConsumer consumer = new SubscriberConsumer(queue, eventLoop, dispatcher, counters.inFlight(),
+                config.retryCountHeader(), reason -> supervisor.lost(generation, reason),
+                LaunchMode.current() == LaunchMode.DEVELOPMENT ? ReloadOnMessage.scan() : null);
+        channel.onBrokerClose(reason -> supervisor.lost(generation, "the broker closed its channel: "
+                + reason.replyText()));
+        try {
+            return Attachment.of(channel, consumer, channel.consume(queue, consumer));
+        } catch (Exception | Error e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** Runs a broker callback's work on a worker: the client's thread must go back to reading frames at once. */
+    private Executor offTheClientThread() {
+        return work -> vertx.executeBlocking(() -> {
+            work.run();
+            return null;
+        }, false);
+    }
+}

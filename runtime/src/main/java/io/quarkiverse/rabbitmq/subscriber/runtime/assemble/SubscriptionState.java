@@ -1,0 +1,59 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.assemble;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
+
+/**
+ * What one subscription keeps for the application's whole run, whatever happens to its channels: its definition, its
+ * supervisor, and the {@code IN_SERVICE} delayed copies it holds (a resubscription or a reconnection keeps them; a
+ * graceful stop publishes them). Made once at startup; the assembler builds each new channel's consumer from it.
+ */
+public final class SubscriptionState {
+
+    private final SubscriberDefinition definition;
+    private volatile SubscriberSupervisor supervisor;
+    private volatile InServiceDelay heldCopies;
+
+    SubscriptionState(SubscriberDefinition definition) {
+        this.definition = definition;
+    }
+
+    public SubscriberDefinition definition() {
+        return definition;
+    }
+
+    public String queue() {
+        return definition.subscription.queue;
+    }
+
+    public SubscriberSupervisor supervisor() {
+        return supervisor;
+    }
+
+    void supervisedBy(SubscriberSupervisor supervisor) {
+        this.supervisor = supervisor;
+    }
+
+    /** The copies held for their delay, created with the first channel (the broker, and so the clock, are chosen). */
+    synchronized InServiceDelay heldCopies(java.util.function.Supplier<InServiceDelay> create) {
+        if (heldCopies == null) {
+            heldCopies = create.get();
+        }
+        return heldCopies;
+    }
+
+    /** How many delayed copies the service holds for this subscription now. */
+    public int heldCopyCount() {
+        InServiceDelay delay = heldCopies;
+        return delay == null ? 0 : delay.pending();
+    }
+
+    /** Publishes every held copy now (a graceful stop). */
+    public void releaseHeldCopies() {
+        InServiceDelay delay = heldCopies;
+        if (delay != null) {
+            delay.releaseAll();
+        }
+    }
+}

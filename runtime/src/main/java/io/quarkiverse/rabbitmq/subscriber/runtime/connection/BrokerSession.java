@@ -1,0 +1,228 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.connection;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.jboss.logging.Logger;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.WallClock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
+import io.quarkus.runtime.LaunchMode;
+import io.vertx.core.Vertx;
+
+/**
+ * The application's link to its broker: chooses the broker once ({@code quarkus.rabbitmq-subscriber.broker}: RabbitMQ,
+ * the in-process broker, or RabbitMQ with the in-process broker as the fallback), then owns what that choice decides:
+ * the subscribers' connection, the publisher's connection (kept apart, since RabbitMQ blocks a connection that
+ * publishes while it is low on memory or disk, and consumers on it could not ack any more), the in-process broker and
+ * the clock of every timer. The clock can only be read once the choice is made, so nothing can run on a wall clock
+ * while the in-process broker's paused one is the one that counts.
+ * <p>
+ * Connections open on first use, under this object's lock; no broker callback takes it (a reader thread waiting for a
+ * lock whose holder waits for a reply that reader would read freezes the connection). Losses and recoveries of the
+ * subscribers' connection go to the listeners registered with {@link #onConnectionEvents}, on the client's threads and
+ * in the order they happen.
+ */
+@Singleton
+public class BrokerSession implements Connections {
+
+    private static final Logger LOG = Logger.getLogger(BrokerSession.class);
+
+    @Inject
+    Vertx vertx;
+
+    @Inject
+    SubscriberConfig config;
+
+    private final List<BrokerConnection.ConnectionListener> listeners = new CopyOnWriteArrayList<>();
+    private volatile BrokerConnection connection;
+    private volatile BrokerConnection publishingConnection;
+    private final Object publishingLock = new Object();
+    /** Set once the broker is chosen, with the clock that goes with it. */
+    private volatile Clock clock;
+    private volatile InProcessServer inProcessServer;
+    private BrokerAddress address;
+    private volatile Backoff backoff;
+    /** Why the subscribers' connection is down, or null. */
+    private volatile String downBecause;
+    private volatile boolean closed;
+
+    /** The subscribers' connection, opened (and the broker chosen) on first use. */
+    public BrokerConnection connection() {
+        // Without the lock once open: a publisher must not wait behind a resubscription's network calls.
+        BrokerConnection open = connection;
+        if (open != null && !closed) {
+            return open;
+        }
+        return openConnection();
+    }
+
+    private synchronized BrokerConnection openConnection() {
+        if (closed) {
+            throw new IllegalStateException("The RabbitMQ subscriber runtime has stopped");
+        }
+        if (connection == null) {
+            BrokerConnection opened = open();
+            opened.onConnectionEvents(new BrokerConnection.ConnectionListener() {
+                @Override
+                public void lost(String reason) {
+                    if (!closed && opened == connection) {
+                        downBecause = "lost the connection to " + opened.describe() + " (" + reason + ")";
+                        listeners.forEach(listener -> listener.lost(reason));
+                    }
+                }
+
+                @Override
+                public void recovered() {
+                    if (!closed && opened == connection) {
+                        downBecause = null;
+                        listeners.forEach(BrokerConnection.ConnectionListener::recovered);
+                    }
+                }
+            });
+            connection = opened;
+            LOG.debugf("Connected to %s", opened.describe());
+        }
+        return connection;
+    }
+
+    /** The publisher's own connection, to the broker the subscribers use, opened on first use. */
+    @Override
+    public BrokerConnection publishingConnection() {
+        BrokerConnection open = publishingConnection;
+        if (open != null && !closed) {
+            return open;
+        }
+        // The subscribers' connection makes the choice of broker.
+        connection();
+        synchronized (publishingLock) {
+            if (closed) {
+                throw new IllegalStateException("The RabbitMQ subscriber runtime has stopped");
+            }
+            if (publishingConnection == null) {
+                publishingConnection = inProcessServer != null ? inProcessServer.connect()
+                        : BrokerConnector.connect(address, config.connectionName() + "-publisher", config.nio(),
+                                backoff(), maxMessageSize());
+            }
+            return publishingConnection;
+        }
+    }
+
+    /** Told of every loss and recovery of the subscribers' connection; must not wait for anything. */
+    public void onConnectionEvents(BrokerConnection.ConnectionListener listener) {
+        listeners.add(listener);
+    }
+
+    /** Why the subscribers' connection is down, while it is. */
+    public Optional<String> downBecause() {
+        return Optional.ofNullable(downBecause);
+    }
+
+    /** Why RabbitMQ blocks the publisher's connection, while it does; never opens it. */
+    public Optional<String> publishingBlockedBecause() {
+        BrokerConnection publishing = publishingConnection;
+        return publishing == null ? Optional.empty() : publishing.blockedBecause();
+    }
+
+    /** The in-process broker, when it is the one chosen; never opens anything. */
+    public Optional<InProcessServer> inProcessServer() {
+        return Optional.ofNullable(inProcessServer);
+    }
+
+    /**
+     * The clock of the runtime's timers: the in-process broker's when it is in use, else the wall clock.
+     *
+     * @throws IllegalStateException before the broker is chosen (by the first {@link #connection()})
+     */
+    public Clock clock() {
+        Clock chosen = clock;
+        if (chosen == null) {
+            throw new IllegalStateException("The runtime's clock is read before the broker is chosen: open the "
+                    + "connection first");
+        }
+        return chosen;
+    }
+
+    /** Reconnection and resubscription waits ({@code quarkus.rabbitmq-subscriber.recovery.*}). */
+    public Backoff backoff() {
+        Backoff current = backoff;
+        if (current == null) {
+            current = new Backoff(config.recovery().initialDelay(), config.recovery().maxDelay(),
+                    config.recovery().jitter());
+            backoff = current;
+        }
+        return current;
+    }
+
+    /** Closes both connections and stops the in-process broker; nothing opens again. Safe to call more than once. */
+    public synchronized void close() {
+        closed = true;
+        if (connection != null) {
+            connection.close();
+            connection = null;
+        }
+        synchronized (publishingLock) {
+            if (publishingConnection != null) {
+                publishingConnection.close();
+                publishingConnection = null;
+            }
+        }
+        if (inProcessServer != null) {
+            inProcessServer.stop();
+        }
+    }
+
+    private BrokerConnection open() {
+        if (config.broker() == SubscriberConfig.BrokerKind.IN_PROCESS) {
+            return startInProcess().connect();
+        }
+        address = BrokerAddress.resolve(config.url(), config.username(), config.password(), ConfigProvider.getConfig());
+        if (config.addresses().isPresent()) {
+            address = address.withNodes(config.addresses().get());
+        }
+        try {
+            BrokerConnection opened = BrokerConnector.connect(address, config.connectionName(), config.nio(), backoff(),
+                    maxMessageSize());
+            clock = new WallClock(vertx);
+            return opened;
+        } catch (IllegalStateException e) {
+            if (config.broker() == SubscriberConfig.BrokerKind.RABBITMQ) {
+                throw e;
+            }
+            String reason = e.getCause() == null ? e.getMessage() : e.getCause().toString();
+            LOG.warn(BrokerChoice.fallbackWarning(config.broker(), LaunchMode.current(), address.describe(), reason));
+            return startInProcess().connect();
+        }
+    }
+
+    private InProcessServer startInProcess() {
+        SubscriberConfig.ClockMode mode = config.inProcess().clock().orElse(
+                LaunchMode.current() == LaunchMode.TEST ? SubscriberConfig.ClockMode.PAUSED : SubscriberConfig.ClockMode.WALL);
+        String version = config.inProcess().serverVersion().trim();
+        if (!version.equals("3.10") && !version.equals("4") && !version.startsWith("4.")) {
+            throw new IllegalStateException("quarkus.rabbitmq-subscriber.in-process.server-version=" + version
+                    + " is not supported: use 3.10 or 4");
+        }
+        Clock serverClock = mode == SubscriberConfig.ClockMode.PAUSED ? new VirtualClock(System.currentTimeMillis())
+                : new WallClock(vertx);
+        InProcessServer server = new InProcessServer(serverClock,
+                version.equals("3.10") ? InProcessServer.Version.V3_10 : InProcessServer.Version.V4);
+        inProcessServer = server;
+        clock = serverClock;
+        return server;
+    }
+
+    private int maxMessageSize() {
+        long bytes = config.maxMessageSize().asLongValue();
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, bytes));
+    }
+}

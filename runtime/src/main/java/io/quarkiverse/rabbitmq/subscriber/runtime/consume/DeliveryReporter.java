@@ -1,0 +1,89 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
+
+import org.jboss.logging.Logger;
+
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.UndecodablePayloadException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+
+/**
+ * Tells what became of a delivery, once, when its settlement is decided: the log line (a failure at WARN while the
+ * message gets another delivery, at ERROR with its stack trace when it is given up, so one poison message is one ERROR
+ * and one stack trace; INFO when a retry used the last attempt), the subscription's outcome counter (the Dev UI) and
+ * the delivery's observation (metrics and tracing).
+ */
+final class DeliveryReporter {
+
+    /** The dispatcher's category, which log configurations and the docs name. */
+    private static final Logger LOG = Logger.getLogger(HandlerDispatcher.class);
+
+    private final String method;
+    private final SubscriptionSpec subscription;
+    private final DeliveryFate fate;
+    private final Outcomes.Counts outcomes;
+
+    DeliveryReporter(String method, SubscriptionSpec subscription, Outcomes outcomes) {
+        this.method = method;
+        this.subscription = subscription;
+        this.fate = new DeliveryFate(subscription);
+        this.outcomes = outcomes.of(subscription.queue);
+    }
+
+    /** How many times the broker delivered it, as the settlement plan counts. */
+    int deliveryCount(InboundDelivery delivery) {
+        return fate.deliveryCount(delivery);
+    }
+
+    void undecodable(InboundDelivery delivery, String expectedType, UndecodablePayloadException e,
+            Settlement settlement) {
+        LOG.errorf("Cannot decode %s on queue '%s' as %s: %s. %s", delivery.describe(), delivery.queue(), expectedType,
+                e.getMessage(), settlement instanceof Settlement.Republish republish
+                        ? "Publishing it to dead-letter queue '" + republish.queue() + "'"
+                        : settlement == Settlement.KEEP ? DeliveryFate.capitalized(DeliveryFate.kept(delivery))
+                                : "Rejecting it without requeue (the queue's dead-letter exchange keeps it if the "
+                                        + "queue has one)");
+        count(delivery, fate.deadLettered(settlement, delivery) ? Outcomes.DEAD_LETTER : Outcomes.UNDECODABLE,
+                e.getClass().getName());
+    }
+
+    /** @param cause the exception thrown, or null where the failure is not one (a null outcome, a wrong type) */
+    void failed(InboundDelivery delivery, HandlerResult.Failed failed, Throwable cause, Settlement settlement) {
+        boolean retried = settlement == Settlement.REQUEUE || (settlement instanceof Settlement.Republish republish
+                && republish.target() == Settlement.Target.COPY);
+        if (retried) {
+            LOG.warnf("%s failed for %s on queue '%s' (%s); %s", method, delivery.describe(), delivery.queue(),
+                    summary(failed), DeliveryFate.whatFollows(settlement, delivery));
+            LOG.debugf(cause, "The failure of %s for %s on queue '%s'", method, delivery.describe(), delivery.queue());
+        } else {
+            LOG.errorf(cause, "%s failed for %s on queue '%s'%s; %s", method, delivery.describe(), delivery.queue(),
+                    cause == null ? ": " + failed.failure().message() : "", DeliveryFate.whatFollows(settlement, delivery));
+        }
+        count(delivery, fate.deadLettered(settlement, delivery) ? Outcomes.DEAD_LETTER : Outcomes.FAILURE,
+                failed.failure().type());
+    }
+
+    void handled(InboundDelivery delivery, Outcome handled, Settlement settlement) {
+        boolean deadLettered = fate.deadLettered(settlement, delivery);
+        if (deadLettered && handled.kind() != Outcome.Kind.DROP) {
+            // A retry or retryAfter that used the last attempt: the message is given up. The handler chose it (no
+            // failure), so INFO, one line.
+            LOG.infof("%s returned %s for %s on queue '%s' at its last attempt: %s", method, handled.kind(),
+                    delivery.describe(), delivery.queue(), settlement instanceof Settlement.Republish republish
+                            ? "publishing it to dead-letter queue '" + republish.queue() + "'"
+                            : "RabbitMQ dead-letters it to '" + subscription.deadLetter + "' at the queue's limit");
+        }
+        count(delivery, deadLettered ? Outcomes.DEAD_LETTER : DeliveryFate.label(handled, settlement), null);
+    }
+
+    static String summary(HandlerResult.Failed failed) {
+        return failed.failure().type() + ": " + failed.failure().message();
+    }
+
+    private void count(InboundDelivery delivery, String outcome, String errorType) {
+        outcomes.count(outcome);
+        delivery.observation().settled(outcome, errorType);
+    }
+}

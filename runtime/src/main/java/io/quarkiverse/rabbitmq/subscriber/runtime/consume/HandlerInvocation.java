@@ -1,0 +1,93 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
+
+import jakarta.enterprise.invoke.Invoker;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.UndecodablePayloadException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
+
+/**
+ * One call of a subscriber method for one delivery, on whatever thread runs it: the processing observation begins,
+ * the payload is decoded, the method is invoked through its ArC invoker within a request context
+ * ({@link RequestScope}). Whatever happens comes back as a
+ * value: the method's own result (an {@code Outcome}, a {@code CompletionStage}, null), {@link Failed} for a throw, or
+ * {@link Undecodable} when the method never ran. It never throws: a handler's exception must reach settlement, not the
+ * thread's uncaught handler.
+ */
+final class HandlerInvocation {
+
+    /** A thrown exception, carried to settlement as a value. */
+    record Failed(Throwable cause) {
+    }
+
+    /** A body that could not be decoded: the handler never ran. */
+    record Undecodable(UndecodablePayloadException cause) {
+    }
+
+    private final SubscriberDefinition definition;
+    private final Invoker<Object, Object> invoker;
+    private final PayloadDecoder decoder;
+    private final Observers observers;
+    private final RequestScope requestScope;
+
+    HandlerInvocation(SubscriberDefinition definition, PayloadDecoder decoder, Observers observers,
+            RequestScope requestScope) {
+        this.requestScope = requestScope;
+        this.definition = definition;
+        this.invoker = definition.invoker.getValue();
+        this.decoder = decoder;
+        this.observers = observers;
+    }
+
+    /** The type the payload is decoded as, for messages. */
+    String expectedType() {
+        return decoder.expectedType();
+    }
+
+    Object run(InboundDelivery delivery) {
+        Observation observation = observers.processing(definition.subscription.queue, delivery.properties(),
+                delivery.body().length);
+        delivery.observation(observation);
+        try {
+            return decodeAndInvoke(delivery);
+        } finally {
+            observation.handlerReturned();
+        }
+    }
+
+    private Object decodeAndInvoke(InboundDelivery delivery) {
+        Object payload;
+        try {
+            payload = decoder.decode(delivery.body());
+        } catch (UndecodablePayloadException e) {
+            return new Undecodable(e);
+        } catch (Throwable t) {
+            return new Failed(t);
+        }
+        try {
+            return invoke(arguments(payload, delivery));
+        } catch (Throwable t) {
+            // Activating the request context or building the arguments failed: still a result to settle.
+            return new Failed(t);
+        }
+    }
+
+    private Object[] arguments(Object payload, InboundDelivery delivery) {
+        Object[] arguments = new Object[definition.parameterCount];
+        arguments[definition.payloadIndex] = payload;
+        if (definition.deliveryIndex >= 0) {
+            arguments[definition.deliveryIndex] = delivery;
+        }
+        return arguments;
+    }
+
+    private Object invoke(Object[] arguments) {
+        try {
+            return requestScope.within(() -> invoker.invoke(null, arguments));
+        } catch (Throwable t) {
+            return new Failed(t);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionStage;
+
+import io.quarkus.arc.Arc;
+import io.quarkus.arc.InjectableContext;
+import io.quarkus.arc.ManagedContext;
+
+/** Where a handler call runs: within a CDI request context, as Vert.x's {@code @ConsumeEvent} invoker does. */
+interface RequestScope {
+
+    /** Runs the call and returns what it returned; throws what it threw. */
+    Object within(Callable<Object> call) throws Exception;
+
+    /**
+     * ArC's request context: activated for the call unless one is active already, and kept until an asynchronous
+     * result completes (it is deactivated on this thread meanwhile, so the thread can serve other deliveries).
+     */
+    RequestScope ARC = call -> {
+        ManagedContext requestContext = Arc.container().requestContext();
+        if (requestContext.isActive()) {
+            return call.call();
+        }
+        requestContext.activate();
+        Object result;
+        try {
+            result = call.call();
+        } catch (Exception | Error e) {
+            requestContext.terminate();
+            throw e;
+        }
+        if (result instanceof CompletionStage<?> stage) {
+            InjectableContext.ContextState state = requestContext.getState();
+            requestContext.deactivate();
+            stage.whenComplete((value, failure) -> requestContext.destroy(state));
+        } else {
+            requestContext.terminate();
+        }
+        return result;
+    };
+}

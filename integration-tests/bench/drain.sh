@@ -19,6 +19,15 @@
 # Micrometer and OpenTelemetry absent from the app (-Dno-observability), present but switched off
 # (quarkus.rabbitmq-subscriber.metrics|tracing.enabled=false), metrics only, tracing only, and both on; it prints each
 # ratio and what each costs against the absent run. A benchmark, not a test: run it by hand on a quiet machine.
+#   integration-tests/bench/drain.sh pinned [messages] [rounds]
+#
+# The pinned mode puts RabbitMQ on CPU 0 (taskset -apc 0 on the broker's process, undone on exit) and each client on
+# CPU 1, so no client's cost takes the broker's CPU, and compares, round after round: the extension's worker and
+# event-loop (Uni) no-op subscribers taking byte[], Spring AMQP's @RabbitListener (bench/spring-peer: Spring Boot's
+# defaults, the simple container, and spring.rabbitmq.listener.type=direct) and PerfTest's multiple-ack and
+# single-ack drains. It prints each one's median rate, the ratios the targets name (both of ours against Spring's
+# direct container, the event loop against PerfTest's multiple-ack drain) and each app's CPU per message by thread;
+# then a warm drain (messages 200,000 to 400,000 of 500,000) for ours and Spring's direct container.
 #
 # Needs RabbitMQ on 127.0.0.1:5672 (guest/guest) and the extension installed (./mvnw -DskipTests install).
 set -euo pipefail
@@ -63,10 +72,10 @@ drain_app() {
   fill
   local log="$work/app.log" pid before
   before=$(broker_ticks)
-  java -Xmx64m ${APP_OPTS:-} -Dbench.expected="${expected:-$count}" -Dbench.warmup="${warmup:-0}" -Dquarkus.http.port=0 \
+  ${PIN:-} java -Xmx64m ${APP_OPTS:-} -Dbench.expected="${expected:-$count}" -Dbench.warmup="${warmup:-0}" -Dquarkus.http.port=0 \
     -jar "$1" > "$log" 2>&1 &
   pid=$!
-  trap "kill $pid 2>/dev/null || true" EXIT
+  trap "kill $pid 2>/dev/null || true; ${ON_EXIT:-}" EXIT
   for _ in $(seq 1 600); do
     grep -q "BENCH drained" "$log" && break
     kill -0 $pid 2>/dev/null || { echo "the app died:"; tail -20 "$log"; exit 1; }
@@ -77,7 +86,7 @@ drain_app() {
   broker_cpu=$(broker_us_per_msg "$before")
   rss_mib=$(( $(grep VmHWM /proc/$pid/status | grep -o '[0-9]*') / 1024 ))
   kill $pid; wait $pid 2>/dev/null || true
-  trap - EXIT
+  trap "${ON_EXIT:-}" EXIT
 }
 
 # perftest <args...>: fills the queue, drains it with PerfTest; prints its receiving rate and RabbitMQ's CPU per
@@ -86,7 +95,7 @@ perftest() {
   fill
   local before
   before=$(broker_ticks)
-  java -cp "$amqp" com.rabbitmq.perf.PerfTest -x 0 -y 1 -u "$queue" -p -D "$count" -z 300 "$@" > "$work/perftest.log" 2>&1 \
+  ${PIN:-} java -cp "$amqp" com.rabbitmq.perf.PerfTest -x 0 -y 1 -u "$queue" -p -D "$count" -z 300 "$@" > "$work/perftest.log" 2>&1 \
     || true
   echo "$(grep -o 'receiving rate avg: [0-9]*' "$work/perftest.log" | grep -o '[0-9]*$' | tail -1)" \
     "$(broker_us_per_msg "$before")"
@@ -139,6 +148,63 @@ fi
 median() {
   printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
+
+if [ "$mode" = "pinned" ]; then
+  if [ -z "$broker_pid" ] || ! command -v taskset >/dev/null; then
+    echo "The pinned mode needs taskset and the broker's process (the beam.smp listening on 127.0.0.1:5672)" >&2
+    exit 1
+  fi
+  echo "== building: the extension's worker and event-loop byte[] subscribers, and Spring AMQP's peer"
+  ours_worker=$(build_app worker-bytes worker-bytes -Dno-observability)
+  ours_loop=$(build_app event-loop-bytes event-loop-bytes -Dno-observability)
+  mvn -q -B -f "$here/spring-peer/pom.xml" package -DskipTests >/dev/null
+  spring="$here/spring-peer/target/spring-drain-peer.jar"
+  all_cpus="0-$(( $(nproc) - 1 ))"
+  unpin() { taskset -apc "$all_cpus" "$broker_pid" >/dev/null; }
+  taskset -apc 0 "$broker_pid" >/dev/null
+  ON_EXIT=unpin
+  trap unpin EXIT
+  export PIN="taskset -c 1"
+  names=(worker event-loop spring-simple spring-direct perftest-multi perftest-single)
+  declare -A rates cpus
+  for round in $(seq 1 "$rounds"); do
+    echo "== round $round of $rounds ($count messages each; RabbitMQ on CPU 0, the client on CPU 1)"
+    drain_app "$ours_worker"; rates[worker]+="$rate "; cpus[worker]="$cpu"
+    drain_app "$ours_loop"; rates[event-loop]+="$rate "; cpus[event-loop]="$cpu"
+    drain_app "$spring"; rates[spring-simple]+="$rate "; cpus[spring-simple]="$cpu"
+    APP_OPTS="-Dspring.rabbitmq.listener.type=direct" drain_app "$spring"
+    rates[spring-direct]+="$rate "; cpus[spring-direct]="$cpu"
+    read -r multi _ < <(perftest -q 1000 -A 100); rates[perftest-multi]+="$multi "
+    read -r single _ < <(perftest -q 250); rates[perftest-single]+="$single "
+    for name in "${names[@]}"; do printf '   %-16s %s\n' "$name" "${rates[$name]}"; done
+  done
+  declare -A med
+  echo
+  echo "pinned, $count messages, $rounds rounds: median msg/s (and the rounds)"
+  for name in "${names[@]}"; do
+    # shellcheck disable=SC2086
+    med[$name]=$(median ${rates[$name]})
+    printf '  %-16s %7s   (%s)\n' "$name" "${med[$name]}" "${rates[$name]% }"
+  done
+  ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+  echo "ratios of the medians (targets: both of ours >= 1.10 x Spring direct; event loop >= 0.90 x PerfTest multiple-ack):"
+  echo "  worker / spring-direct          $(ratio "${med[worker]}" "${med[spring-direct]}")"
+  echo "  event-loop / spring-direct      $(ratio "${med[event-loop]}" "${med[spring-direct]}")"
+  echo "  event-loop / perftest-multi     $(ratio "${med[event-loop]}" "${med[perftest-multi]}")"
+  echo "  spring-direct / perftest-multi  $(ratio "${med[spring-direct]}" "${med[perftest-multi]}")"
+  echo "CPU per message of the last round, by thread (µs; JIT+GC is the JVM's own threads, a cold drain's JIT above all):"
+  for name in worker event-loop spring-simple spring-direct; do printf '  %-14s %s\n' "$name" "${cpus[$name]}"; done
+  echo "== warm: a queue of 500,000; each app's rate from its 200,000th to its 400,000th message"
+  saved_count=$count
+  count=500000 expected=400000 warmup=200000
+  drain_app "$ours_worker"; echo "  worker         $rate msg/s  $cpu"
+  drain_app "$ours_loop"; echo "  event-loop     $rate msg/s  $cpu"
+  APP_OPTS="-Dspring.rabbitmq.listener.type=direct" drain_app "$spring"; echo "  spring-direct  $rate msg/s  $cpu"
+  count=$saved_count warmup=0
+  unset expected
+  java -cp "$amqp" "$here/Fill.java" "$queue" delete >/dev/null
+  exit 0
+fi
 
 echo "== building the app with the $mode no-op subscriber (without Micrometer and OpenTelemetry: see the observability mode)"
 app=$(build_app "$mode" "$mode" -Dno-observability)

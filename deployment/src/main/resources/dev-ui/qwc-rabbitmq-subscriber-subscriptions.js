@@ -24,7 +24,8 @@ export class QwcRabbitmqSubscriberSubscriptions extends LitElement {
     connectedCallback() {
         super.connectedCallback();
         this._refresh();
-        // The outcome counters are live: read them every second while the page is open.
+        // The outcome counters are live: read them every second while the page is open. Their columns are the
+        // labels the service lists, so a new outcome needs no change here.
         this._timer = setInterval(() => this._refreshOutcomes(), 1000);
     }
 
@@ -63,13 +64,8 @@ export class QwcRabbitmqSubscriberSubscriptions extends LitElement {
             <h3>Outcomes (live; ${this._outcomes?.inFlight ?? 0} in flight)</h3>
             <vaadin-grid .items="${this._outcomes?.queues || []}" all-rows-visible theme="row-stripes">
                 <vaadin-grid-column path="queue" auto-width></vaadin-grid-column>
-                <vaadin-grid-column path="ack" auto-width></vaadin-grid-column>
-                <vaadin-grid-column path="retry" auto-width></vaadin-grid-column>
-                <vaadin-grid-column path="retry-after" header="Retry after" auto-width></vaadin-grid-column>
-                <vaadin-grid-column path="drop" auto-width></vaadin-grid-column>
-                <vaadin-grid-column path="dead-letter" header="Dead letter" auto-width></vaadin-grid-column>
-                <vaadin-grid-column path="undecodable" auto-width></vaadin-grid-column>
-                <vaadin-grid-column path="failure" auto-width></vaadin-grid-column>
+                ${(this._outcomes?.labels || []).map(label => html`<vaadin-grid-column path="${label}"
+                    header="${label}" auto-width></vaadin-grid-column>`)}
             </vaadin-grid>
             <h3>Queues <vaadin-button theme="small" @click="${() => this._refresh()}">Refresh</vaadin-button></h3>
             <vaadin-grid .items="${this._queues || []}" all-rows-visible theme="row-stripes">

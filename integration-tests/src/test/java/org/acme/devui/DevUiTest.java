@@ -3,6 +3,7 @@ package org.acme.devui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.function.Predicate;
 
 import org.junit.jupiter.api.Test;
@@ -93,6 +94,9 @@ class DevUiTest {
             assertEquals(1, counts.getInteger("dead-letter"), counts::encode);
             assertEquals(0, counts.getInteger("ack"), counts::encode);
             assertEquals(0, outcomes.getInteger("inFlight"));
+            // The page's columns: every label, in the service's order.
+            assertEquals(List.of("ack", "retry", "retry-after", "drop", "dead-letter", "undecodable", "failure"),
+                    outcomes.getJsonArray("labels").getList());
         }
     }
 

@@ -5,6 +5,7 @@ import static io.quarkiverse.rabbitmq.subscriber.deployment.SubscriberDotNames.*
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.jboss.jandex.AnnotationInstance;
 import org.jboss.jandex.AnnotationValue;
@@ -20,15 +21,14 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition.Execution
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition.PayloadKind;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition.ReturnKind;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
-import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.DelayLabel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionRules;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
 /**
- * What a {@code @Subscriber} method declares, read from its signature and annotations, and every reason it cannot
- * work. It reads Jandex and {@link SubscriberBuildTimeConfig}: the per-queue overrides
- * ({@code quarkus.rabbitmq-subscriber.queues."<queue>".*}) are applied over the annotation before the checks, which
- * also read {@code declare-topology} and the delayed exchange's settings. Nothing else, so each rule is one place to
- * look.
+ * What a {@code @Subscriber} method declares, and every reason it cannot work. Its subscription is the annotation's
+ * values, read from Jandex, with the queue's overrides from {@link SubscriberBuildTimeConfig} applied
+ * ({@link SubscriptionOverrides}), and is judged by {@link SubscriptionRules}; the rules about the method itself (its
+ * execution model, modifiers, parameters and return type) are here.
  */
 final class SubscriberMethodAnalysis {
 
@@ -37,23 +37,8 @@ final class SubscriberMethodAnalysis {
             "io.vertx.rabbitmq.", "org.eclipse.microprofile.reactive.messaging.", "io.smallrye.reactive.messaging.",
             "io.vertx.mutiny.", "io.smallrye.mutiny.", "java.util.concurrent.");
 
-    final String queue;
-    final boolean quorum;
-    final int deliveryLimit;
-    int prefetch;
-    int maxAttempts;
-    String deadLetter;
-    RetryPublish retryPublish;
-    /** Whether the annotation or an override names a retry publish policy (a quorum queue has none to choose). */
-    boolean retryPublishSet;
-    int concurrency;
-    Delay delay;
-    /** As written: empty for the strategy's default. */
-    String waitingQueue;
-    /** As written in {@code delays}. */
-    List<String> delayTexts;
-    /** {@code delays} in milliseconds, once read. */
-    final List<Long> delays = new ArrayList<>();
+    /** The subscription, overrides applied: the value the runtime and the topology plan use. */
+    final SubscriptionSpec subscription;
     /** The method, and the bean that inherits it where it is declared on a superclass. */
     String description;
     PayloadKind payloadKind;
@@ -66,31 +51,9 @@ final class SubscriberMethodAnalysis {
     final ExecutionModel executionModel;
     private final List<String> problems = new ArrayList<>();
 
-    private SubscriberMethodAnalysis(MethodInfo method, AnnotationInstance subscriber, ExecutionModel executionModel) {
+    private SubscriberMethodAnalysis(MethodInfo method, SubscriptionSpec subscription, ExecutionModel executionModel) {
         this.description = describe(method);
-        this.queue = subscriber.value().asString();
-        AnnotationValue type = subscriber.value("type");
-        this.quorum = type != null && QueueType.QUORUM.name().equals(type.asEnum());
-        AnnotationValue limit = subscriber.value("deliveryLimit");
-        this.deliveryLimit = limit == null ? -1 : limit.asInt();
-        AnnotationValue prefetchValue = subscriber.value("prefetch");
-        this.prefetch = prefetchValue == null ? 0 : prefetchValue.asInt();
-        AnnotationValue maxAttemptsValue = subscriber.value("maxAttempts");
-        this.maxAttempts = maxAttemptsValue == null ? 0 : maxAttemptsValue.asInt();
-        AnnotationValue deadLetterValue = subscriber.value("deadLetter");
-        this.deadLetter = deadLetterValue == null ? "" : deadLetterValue.asString();
-        AnnotationValue retryPublishValue = subscriber.value("retryPublish");
-        this.retryPublishSet = retryPublishValue != null;
-        this.retryPublish = retryPublishValue == null ? RetryPublish.DEFAULT
-                : RetryPublish.valueOf(retryPublishValue.asEnum());
-        AnnotationValue concurrencyValue = subscriber.value("concurrency");
-        this.concurrency = concurrencyValue == null ? 0 : concurrencyValue.asInt();
-        AnnotationValue delayValue = subscriber.value("delay");
-        this.delay = delayValue == null ? Delay.IN_SERVICE : Delay.valueOf(delayValue.asEnum());
-        AnnotationValue waitingQueueValue = subscriber.value("waitingQueue");
-        this.waitingQueue = waitingQueueValue == null ? "" : waitingQueueValue.asString();
-        AnnotationValue delaysValue = subscriber.value("delays");
-        this.delayTexts = delaysValue == null ? List.of() : List.of(delaysValue.asStringArray());
+        this.subscription = subscription;
         this.executionModel = executionModel;
     }
 
@@ -118,154 +81,50 @@ final class SubscriberMethodAnalysis {
         } else {
             model = ExecutionModel.WORKER;
         }
-        SubscriberMethodAnalysis analysis = new SubscriberMethodAnalysis(method, subscriber, model);
-        SubscriberBuildTimeConfig.QueueOverrides overrides = config.queues().get(analysis.queue);
+        SubscriptionSpec.Builder declared = declared(subscriber);
+        SubscriberBuildTimeConfig.QueueOverrides overrides = config.queues().get(subscriber.value().asString());
         if (overrides != null) {
-            analysis.override(overrides);
+            SubscriptionOverrides.applyTo(declared, overrides);
         }
-        analysis.checkAnnotation(blocking, nonBlocking, virtualThread);
-        analysis.checkCap(config.declareTopology());
-        analysis.checkDelay(config.delayedExchange().enabled());
+        declared.delayedExchange(config.delayedExchange().name());
+        SubscriberMethodAnalysis analysis = new SubscriberMethodAnalysis(method, declared.build(), model);
+        SubscriptionRules.problems(declared, config.declareTopology(), config.delayedExchange().enabled())
+                .forEach(analysis::problem);
+        analysis.checkExecutionModel(blocking, nonBlocking, virtualThread);
         analysis.checkModifiers(method);
         analysis.checkParameters(method);
         analysis.checkReturnType(returnType);
         return analysis;
     }
 
-    private void checkAnnotation(boolean blocking, boolean nonBlocking, boolean virtualThread) {
-        if (queue.isBlank()) {
-            problem("names no queue: @Subscriber(\"<queue>\") needs the queue to consume");
+    /** The annotation's values where they are written; the builder's defaults are the annotation's. */
+    private static SubscriptionSpec.Builder declared(AnnotationInstance subscriber) {
+        SubscriptionSpec.Builder declared = SubscriptionSpec.builder(subscriber.value().asString());
+        ifWritten(subscriber, "type", value -> declared.type(QueueType.valueOf(value.asEnum())));
+        ifWritten(subscriber, "deliveryLimit", value -> declared.deliveryLimit(value.asInt()));
+        ifWritten(subscriber, "prefetch", value -> declared.prefetch(value.asInt()));
+        ifWritten(subscriber, "maxAttempts", value -> declared.maxAttempts(value.asInt()));
+        ifWritten(subscriber, "deadLetter", value -> declared.deadLetter(value.asString()));
+        ifWritten(subscriber, "retryPublish", value -> declared.retryPublish(RetryPublish.valueOf(value.asEnum())));
+        ifWritten(subscriber, "concurrency", value -> declared.concurrency(value.asInt()));
+        ifWritten(subscriber, "delay", value -> declared.delay(Delay.valueOf(value.asEnum())));
+        ifWritten(subscriber, "waitingQueue", value -> declared.waitingQueue(value.asString()));
+        ifWritten(subscriber, "delays", value -> declared.delays(List.of(value.asStringArray())));
+        return declared;
+    }
+
+    /** Jandex holds only the values written in the annotation, not its defaults. */
+    private static void ifWritten(AnnotationInstance annotation, String name, Consumer<AnnotationValue> read) {
+        AnnotationValue value = annotation.value(name);
+        if (value != null) {
+            read.accept(value);
         }
-        if (queue.startsWith("amq.")) {
-            problem("consumes queue '" + queue + "': RabbitMQ reserves the 'amq.' prefix and refuses to declare it");
-        }
-        if (!quorum && deliveryLimit >= 0) {
-            problem("sets deliveryLimit on a classic queue: only quorum queues count deliveries "
-                    + "(use type = QueueType.QUORUM)");
-        }
-        if (deliveryLimit < -1) {
-            problem("sets deliveryLimit = " + deliveryLimit + ": it must be 0 or more");
-        }
-        if (prefetch < 0) {
-            problem("sets prefetch = " + prefetch + ": it must be 0 (the configured default) or more");
-        }
+    }
+
+    private void checkExecutionModel(boolean blocking, boolean nonBlocking, boolean virtualThread) {
         if (nonBlocking && (blocking || virtualThread)) {
             problem("is annotated @NonBlocking and " + (blocking ? "@Blocking" : "@RunOnVirtualThread")
                     + ": choose one execution model");
-        }
-    }
-
-    /** The {@code quarkus.rabbitmq-subscriber.queues."<queue>".*} overrides win over the annotation. */
-    private void override(SubscriberBuildTimeConfig.QueueOverrides overrides) {
-        overrides.maxAttempts().ifPresent(value -> maxAttempts = value);
-        overrides.deadLetter().ifPresent(value -> deadLetter = value);
-        overrides.retryPublish().ifPresent(value -> {
-            retryPublish = value;
-            retryPublishSet = true;
-        });
-        overrides.prefetch().ifPresent(value -> prefetch = value);
-        overrides.concurrency().ifPresent(value -> concurrency = value);
-        overrides.delay().ifPresent(value -> delay = value);
-        overrides.waitingQueue().ifPresent(value -> waitingQueue = value);
-        overrides.delays().ifPresent(value -> delayTexts = value);
-    }
-
-    /** The delay rules: a strategy without its infrastructure, or settings it would ignore, fail the build. */
-    private void checkDelay(boolean delayedExchangeEnabled) {
-        if (delay == Delay.PLUGIN && !delayedExchangeEnabled) {
-            problem("sets delay = PLUGIN but the delayed-message exchange is not enabled: set "
-                    + "quarkus.rabbitmq-subscriber.delayed-exchange.enabled=true on a broker with the "
-                    + "rabbitmq_delayed_message_exchange plugin, or use delay = DLX_TTL (no plugin needed)");
-        }
-        boolean waits = delay == Delay.DLX_TTL || delay == Delay.DLX_TTL_PER_DELAY;
-        if (!waitingQueue.isEmpty() && !waits) {
-            problem("sets waitingQueue = '" + waitingQueue + "' with delay = " + delay + ", which has no waiting "
-                    + "queue: use delay = DLX_TTL or DLX_TTL_PER_DELAY, or remove waitingQueue");
-        }
-        String waiting = waitingQueue.isEmpty() ? queue + ".retry" : waitingQueue;
-        if (waits && waiting.equals(queue)) {
-            problem("sets waitingQueue = '" + waiting + "', its own queue: copies would be consumed at once instead "
-                    + "of waiting; name another queue");
-        }
-        if (waits && waiting.equals(deadLetter)) {
-            problem("sets waitingQueue = '" + waiting + "', its dead-letter queue: dead letters would expire back "
-                    + "into work; name another queue");
-        }
-        if (waits && waiting.startsWith("amq.")) {
-            problem("sets waitingQueue = '" + waiting + "': RabbitMQ reserves the 'amq.' prefix");
-        }
-        if (delay != Delay.DLX_TTL_PER_DELAY) {
-            if (!delayTexts.isEmpty()) {
-                problem("lists delays " + delayTexts + " with delay = " + delay + ": only DLX_TTL_PER_DELAY declares "
-                        + "a waiting queue per delay; use it, or remove delays");
-            }
-            return;
-        }
-        if (delayTexts.isEmpty()) {
-            problem("sets delay = DLX_TTL_PER_DELAY without delays: list the delays its handler asks for, e.g. "
-                    + "delays = {\"1s\", \"30s\"}, one waiting queue is declared for each");
-        }
-        for (String text : delayTexts) {
-            long millis;
-            try {
-                millis = DelayLabel.parse(text);
-            } catch (IllegalArgumentException e) {
-                problem("lists delay " + e.getMessage());
-                continue;
-            }
-            if (millis <= 0) {
-                problem("lists delay '" + text + "': a delay must be longer than zero");
-            } else if (delays.contains(millis)) {
-                problem("lists the delay " + DelayLabel.of(millis) + " twice ('" + text + "')");
-            } else {
-                delays.add(millis);
-            }
-        }
-    }
-
-    /** The cap and dead-letter rules: a declaration that could never cap or dead-letter anything fails the build. */
-    private void checkCap(boolean declareTopology) {
-        boolean hasDeadLetter = !deadLetter.isEmpty();
-        if (maxAttempts < 0) {
-            problem("sets maxAttempts = " + maxAttempts + ": it must be 0 (no cap) or more");
-        }
-        if (concurrency < 0) {
-            problem("sets concurrency = " + concurrency + ": it must be 0 (up to the prefetch) or more");
-        }
-        if (hasDeadLetter && deadLetter.equals(queue)) {
-            problem("sets deadLetter = '" + deadLetter + "', its own queue: dead letters would be consumed again "
-                    + "as work; name another queue");
-        }
-        if (hasDeadLetter && deadLetter.startsWith("amq.")) {
-            problem("sets deadLetter = '" + deadLetter + "': RabbitMQ reserves the 'amq.' prefix");
-        }
-        if (quorum) {
-            if (maxAttempts > 0 && !hasDeadLetter) {
-                problem("sets maxAttempts on quorum queue '" + queue + "' without deadLetter: half a declaration. "
-                        + "The server would discard a message at the cap; name the dead-letter queue (deadLetter), "
-                        + "or use deliveryLimit alone if discarding is what you want");
-            }
-            if (hasDeadLetter && maxAttempts <= 0) {
-                problem("sets deadLetter on quorum queue '" + queue + "' without maxAttempts: half a declaration. "
-                        + "The route would only ever see dropped messages; set maxAttempts too");
-            }
-            if (maxAttempts > 0 && deliveryLimit >= 0) {
-                problem("sets both maxAttempts and deliveryLimit on quorum queue '" + queue + "': maxAttempts already "
-                        + "sets x-delivery-limit (maxAttempts - 1); remove deliveryLimit");
-            }
-            if (retryPublishSet) {
-                problem("sets retryPublish on quorum queue '" + queue + "': the server counts and dead-letters "
-                        + "there, so there is no copy to publish; remove it");
-            }
-            if ((maxAttempts > 0 || deliveryLimit >= 0) && !declareTopology) {
-                problem("caps quorum queue '" + queue + "' (" + (maxAttempts > 0 ? "maxAttempts" : "deliveryLimit")
-                        + ") while quarkus.rabbitmq-subscriber.declare-topology is false: the cap would apply nowhere "
-                        + "(a queue declared elsewhere keeps its owner's arguments). Set the limit and route on the "
-                        + "queue itself (its declaration or a policy) and remove them here, or turn declaration on");
-            }
-        } else if (hasDeadLetter && maxAttempts <= 0) {
-            problem("sets deadLetter on classic queue '" + queue + "' without maxAttempts: the route would never be "
-                    + "used. Set maxAttempts, or give the queue its own dead-letter exchange to keep dropped messages");
         }
     }
 
@@ -426,29 +285,6 @@ final class SubscriberMethodAnalysis {
             problem("returns " + type + ": a subscriber returns Outcome, Uni<Outcome>, CompletionStage<Outcome>, "
                     + "void or Uni<Void>");
         }
-    }
-
-    /** The subscription this method declares, overrides applied: the value the runtime and the topology plan use. */
-    SubscriptionSpec subscription(SubscriberBuildTimeConfig config) {
-        return subscription(config, false);
-    }
-
-    /** @param readsDeadLetters whether its queue is another subscription's dead-letter queue */
-    SubscriptionSpec subscription(SubscriberBuildTimeConfig config, boolean readsDeadLetters) {
-        return SubscriptionSpec.builder(queue)
-                .type(quorum ? QueueType.QUORUM : QueueType.CLASSIC)
-                .maxAttempts(maxAttempts)
-                .deadLetter(deadLetter)
-                .deliveryLimit(deliveryLimit)
-                .retryPublish(retryPublish)
-                .prefetch(prefetch)
-                .concurrency(concurrency)
-                .delay(delay)
-                .waitingQueue(waitingQueue)
-                .delays(delays)
-                .delayedExchange(config.delayedExchange().name())
-                .readsDeadLetters(readsDeadLetters)
-                .build();
     }
 
     void inheritedBy(String beanClass) {

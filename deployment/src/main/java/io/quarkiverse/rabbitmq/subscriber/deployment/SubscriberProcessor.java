@@ -37,6 +37,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.metrics.MicrometerObserver;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.tracing.OpenTelemetryObserver;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionRules;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyAdmin;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
@@ -220,17 +221,10 @@ class SubscriberProcessor {
             BuildProducer<ValidationErrorBuildItem> errors) {
         List<Throwable> problems = new ArrayList<>();
         for (SubscriberMethodBuildItem subscriber : sorted(subscribers)) {
-            for (String problem : subscriber.problems()) {
-                problems.add(new IllegalStateException(problem));
-            }
+            report(subscriber.problems(), problems);
         }
-        // An override for a queue nobody consumes is a typo or a leftover: it would change nothing.
-        java.util.Set<String> consumed = new java.util.HashSet<>();
-        subscribers.forEach(subscriber -> consumed.add(subscriber.analysis().queue));
-        buildTimeConfig.queues().keySet().stream().filter(queue -> !consumed.contains(queue)).sorted()
-                .forEach(queue -> problems.add(new IllegalStateException("quarkus.rabbitmq-subscriber.queues.\"" + queue
-                        + "\".* overrides queue '" + queue + "', which no @Subscriber method consumes (they consume "
-                        + consumed.stream().sorted().toList() + "): fix the queue name or remove the override")));
+        List<SubscriptionSpec> subscriptions = subscriptions(subscribers);
+        report(SubscriptionRules.unusedOverrides(buildTimeConfig.queues().keySet(), subscriptions), problems);
         // A @Subscriber where no bean can ever have it would consume nothing, silently: say so. A concrete class that
         // is not a bean was left out on purpose (@Vetoed, @IfBuildProperty, an excluded type): that one is quiet.
         java.util.Set<String> collected = new java.util.HashSet<>();
@@ -259,7 +253,7 @@ class SubscriberProcessor {
                 + ", so it would consume nothing: declare it on a bean class or on a superclass of one")));
         Map<String, List<String>> byQueue = new LinkedHashMap<>();
         for (SubscriberMethodBuildItem subscriber : sorted(subscribers)) {
-            byQueue.computeIfAbsent(subscriber.analysis().queue, q -> new ArrayList<>())
+            byQueue.computeIfAbsent(subscriber.analysis().subscription.queue, q -> new ArrayList<>())
                     .add(subscriber.analysis().description);
         }
         byQueue.forEach((queue, methods) -> {
@@ -269,16 +263,16 @@ class SubscriberProcessor {
                         + "): a queue has one subscriber; raise its prefetch for more parallel work"));
             }
         });
-        TopologyPlan.conflicts(subscriptions(subscribers, buildTimeConfig))
-                .forEach(conflict -> problems.add(new IllegalStateException(conflict)));
-        String exchange = buildTimeConfig.delayedExchange().name();
-        if (buildTimeConfig.delayedExchange().enabled() && (exchange.isBlank() || exchange.startsWith("amq."))) {
-            problems.add(new IllegalStateException("quarkus.rabbitmq-subscriber.delayed-exchange.name='" + exchange
-                    + "' cannot be declared: name an exchange outside RabbitMQ's reserved 'amq.' prefix"));
-        }
+        report(SubscriptionRules.conflicts(subscriptions), problems);
+        report(SubscriptionRules.delayedExchangeProblems(buildTimeConfig.delayedExchange().enabled(),
+                buildTimeConfig.delayedExchange().name()), problems);
         if (!problems.isEmpty()) {
             errors.produce(new ValidationErrorBuildItem(problems));
         }
+    }
+
+    private static void report(List<String> texts, List<Throwable> problems) {
+        texts.forEach(text -> problems.add(new IllegalStateException(text)));
     }
 
     @BuildStep
@@ -296,13 +290,12 @@ class SubscriberProcessor {
     @BuildStep
     @Record(ExecutionTime.RUNTIME_INIT)
     SyntheticBeanBuildItem record(SubscriberRecorder recorder, RecorderContext recorderContext,
-            List<SubscriberMethodBuildItem> subscribers, SubscriberBuildTimeConfig buildTimeConfig,
-            TopologyPlanBuildItem topology) {
+            List<SubscriberMethodBuildItem> subscribers, TopologyPlanBuildItem topology) {
         List<SubscriberDefinition> definitions = new ArrayList<>();
         // The queues some subscription dead-letters to: their own subscribers must never reject a message away.
         java.util.Set<String> deadLetterQueues = new java.util.TreeSet<>();
         for (SubscriberMethodBuildItem subscriber : subscribers) {
-            String deadLetter = subscriber.analysis().subscription(buildTimeConfig).deadLetter;
+            String deadLetter = subscriber.analysis().subscription.deadLetter;
             if (deadLetter != null) {
                 deadLetterQueues.add(deadLetter);
             }
@@ -315,8 +308,9 @@ class SubscriberProcessor {
             @SuppressWarnings("unchecked")
             RuntimeValue<Invoker<Object, Object>> invoker = (RuntimeValue<Invoker<Object, Object>>) (RuntimeValue<?>) recorderContext
                     .newInstance(subscriber.invoker().getClassName());
-            SubscriptionSpec subscription = analysis.subscription(buildTimeConfig,
-                    deadLetterQueues.contains(analysis.queue));
+            SubscriptionSpec subscription = deadLetterQueues.contains(analysis.subscription.queue)
+                    ? analysis.subscription.readingDeadLetters()
+                    : analysis.subscription;
             definitions.add(new SubscriberDefinition(subscription, analysis.description, analysis.payloadKind,
                     analysis.jsonType != null ? analysis.jsonType : analysis.payloadType.toString(),
                     subscriber.method().parametersCount(), analysis.payloadIndex, analysis.deliveryIndex,
@@ -335,19 +329,18 @@ class SubscriberProcessor {
 
     /** The whole topology the subscriptions need, computed once here; the runtime declares or checks it. */
     @BuildStep
-    TopologyPlanBuildItem topology(List<SubscriberMethodBuildItem> subscribers, SubscriberBuildTimeConfig config) {
-        return new TopologyPlanBuildItem(TopologyPlan.of(subscriptions(subscribers, config)));
+    TopologyPlanBuildItem topology(List<SubscriberMethodBuildItem> subscribers) {
+        return new TopologyPlanBuildItem(TopologyPlan.of(subscriptions(subscribers)));
     }
 
-    private static List<SubscriptionSpec> subscriptions(List<SubscriberMethodBuildItem> subscribers,
-            SubscriberBuildTimeConfig config) {
-        return sorted(subscribers).stream().map(subscriber -> subscriber.analysis().subscription(config)).toList();
+    private static List<SubscriptionSpec> subscriptions(List<SubscriberMethodBuildItem> subscribers) {
+        return sorted(subscribers).stream().map(subscriber -> subscriber.analysis().subscription).toList();
     }
 
     /** Build steps see build items in no fixed order; sorting keeps the generated code reproducible. */
     private static List<SubscriberMethodBuildItem> sorted(List<SubscriberMethodBuildItem> subscribers) {
         List<SubscriberMethodBuildItem> sorted = new ArrayList<>(subscribers);
-        sorted.sort(Comparator.comparing((SubscriberMethodBuildItem s) -> s.analysis().queue)
+        sorted.sort(Comparator.comparing((SubscriberMethodBuildItem s) -> s.analysis().subscription.queue)
                 .thenComparing(s -> s.analysis().description));
         return sorted;
     }

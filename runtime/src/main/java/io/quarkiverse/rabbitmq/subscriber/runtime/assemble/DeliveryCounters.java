@@ -3,7 +3,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.assemble;
 import jakarta.inject.Singleton;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight;
-import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.SettlementStats;
 
 /**
@@ -15,14 +15,14 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.settle.SettlementStats;
 public class DeliveryCounters {
 
     private final SettlementStats stats = new SettlementStats();
-    private final Outcomes outcomes = new Outcomes();
+    private final OutcomeCounters outcomes = new OutcomeCounters();
     private final InFlight inFlight = new InFlight();
 
     public SettlementStats stats() {
         return stats;
     }
 
-    public Outcomes outcomes() {
+    public OutcomeCounters outcomes() {
         return outcomes;
     }
 

@@ -1,7 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
-import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
@@ -36,13 +36,13 @@ final class DeliveryFate {
     static String label(Outcome outcome, Settlement settlement) {
         if (settlement instanceof Settlement.Republish republish
                 && republish.target() == Settlement.Target.DEAD_LETTER) {
-            return Outcomes.DEAD_LETTER;
+            return OutcomeCounters.DEAD_LETTER;
         }
         return switch (outcome.kind()) {
-            case ACK -> Outcomes.ACK;
-            case RETRY -> Outcomes.RETRY;
-            case RETRY_AFTER -> Outcomes.RETRY_AFTER;
-            case DROP -> Outcomes.DROP;
+            case ACK -> OutcomeCounters.ACK;
+            case RETRY -> OutcomeCounters.RETRY;
+            case RETRY_AFTER -> OutcomeCounters.RETRY_AFTER;
+            case DROP -> OutcomeCounters.DROP;
         };
     }
 

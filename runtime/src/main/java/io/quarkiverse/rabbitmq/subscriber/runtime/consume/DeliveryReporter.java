@@ -4,7 +4,7 @@ import org.jboss.logging.Logger;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.UndecodablePayloadException;
-import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
@@ -23,9 +23,9 @@ final class DeliveryReporter {
     private final String method;
     private final SubscriptionSpec subscription;
     private final DeliveryFate fate;
-    private final Outcomes.Counts outcomes;
+    private final OutcomeCounters.Counts outcomes;
 
-    DeliveryReporter(String method, SubscriptionSpec subscription, Outcomes outcomes) {
+    DeliveryReporter(String method, SubscriptionSpec subscription, OutcomeCounters outcomes) {
         this.method = method;
         this.subscription = subscription;
         this.fate = new DeliveryFate(subscription);
@@ -45,7 +45,7 @@ final class DeliveryReporter {
                         : settlement == Settlement.KEEP ? DeliveryFate.capitalized(DeliveryFate.kept(delivery))
                                 : "Rejecting it without requeue (the queue's dead-letter exchange keeps it if the "
                                         + "queue has one)");
-        count(delivery, fate.deadLettered(settlement, delivery) ? Outcomes.DEAD_LETTER : Outcomes.UNDECODABLE,
+        count(delivery, fate.deadLettered(settlement, delivery) ? OutcomeCounters.DEAD_LETTER : OutcomeCounters.UNDECODABLE,
                 e.getClass().getName());
     }
 
@@ -61,7 +61,7 @@ final class DeliveryReporter {
             LOG.errorf(cause, "%s failed for %s on queue '%s'%s; %s", method, delivery.describe(), delivery.queue(),
                     cause == null ? ": " + failed.failure().message() : "", DeliveryFate.whatFollows(settlement, delivery));
         }
-        count(delivery, fate.deadLettered(settlement, delivery) ? Outcomes.DEAD_LETTER : Outcomes.FAILURE,
+        count(delivery, fate.deadLettered(settlement, delivery) ? OutcomeCounters.DEAD_LETTER : OutcomeCounters.FAILURE,
                 failed.failure().type());
     }
 
@@ -75,7 +75,7 @@ final class DeliveryReporter {
                             ? "publishing it to dead-letter queue '" + republish.queue() + "'"
                             : "RabbitMQ dead-letters it to '" + subscription.deadLetter + "' at the queue's limit");
         }
-        count(delivery, deadLettered ? Outcomes.DEAD_LETTER : DeliveryFate.label(handled, settlement), null);
+        count(delivery, deadLettered ? OutcomeCounters.DEAD_LETTER : DeliveryFate.label(handled, settlement), null);
     }
 
     static String summary(HandlerResult.Failed failed) {

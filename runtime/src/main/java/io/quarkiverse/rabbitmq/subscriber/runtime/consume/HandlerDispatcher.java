@@ -11,7 +11,7 @@ import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
-import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.FailureInfo;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
@@ -54,7 +54,7 @@ public final class HandlerDispatcher {
     private final Queue<InboundDelivery> arrivals = PlatformDependent.newMpscQueue();
 
     public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler,
-            Context eventLoop, Observers observers, Outcomes outcomes, Keeper keeper) {
+            Context eventLoop, Observers observers, OutcomeCounters outcomes, Keeper keeper) {
         this.definition = definition;
         this.subscription = definition.subscription;
         this.route = DeliveryRoute.of(definition);

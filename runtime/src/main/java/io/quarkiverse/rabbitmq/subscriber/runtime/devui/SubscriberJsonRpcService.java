@@ -14,6 +14,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.QueueState;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 import io.vertx.core.json.JsonArray;
@@ -75,8 +76,8 @@ public class SubscriberJsonRpcService {
     }
 
     /**
-     * Live counters: each subscribed queue's deliveries by what became of them (ack, retry, retry-after, drop,
-     * dead-letter, undecodable, failure), and the deliveries in flight now.
+     * Live counters: each subscribed queue's deliveries by what became of them (one column per label, the labels
+     * listed in {@code labels}, in their order), and the deliveries in flight now.
      */
     public JsonObject outcomes() {
         JsonArray queues = new JsonArray();
@@ -84,11 +85,12 @@ public class SubscriberJsonRpcService {
         for (SubscriberDefinition definition : status.definitions()) {
             String queue = definition.subscription.queue;
             JsonObject row = new JsonObject().put("queue", queue);
-            io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes.LABELS.forEach(label -> row.put(label,
+            OutcomeCounters.LABELS.forEach(label -> row.put(label,
                     counts.getOrDefault(queue, Map.of()).getOrDefault(label, 0L)));
             queues.add(row);
         }
-        return new JsonObject().put("queues", queues).put("inFlight", status.inFlight());
+        return new JsonObject().put("labels", new JsonArray(OutcomeCounters.LABELS)).put("queues", queues)
+                .put("inFlight", status.inFlight());
     }
 
     /** The topology plan: queues (name, role, owner, arguments), exchanges and bindings. */

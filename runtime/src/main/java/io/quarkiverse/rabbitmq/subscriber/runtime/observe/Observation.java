@@ -15,7 +15,7 @@ public interface Observation {
     /**
      * On the subscriber's event loop, once the delivery's fate is decided.
      *
-     * @param outcome one of {@link Outcomes#LABELS}
+     * @param outcome one of {@link OutcomeCounters#LABELS}
      * @param errorType the failure's type when the handler failed or the body was undecodable, else null
      */
     default void settled(String outcome, String errorType) {

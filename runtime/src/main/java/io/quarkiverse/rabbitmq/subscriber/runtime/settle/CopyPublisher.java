@@ -40,7 +40,7 @@ final class CopyPublisher {
     private static final long LOG_EVERY_MILLIS = 10_000;
 
     /** What the settler does with an original once the broker answered for its copy. */
-    interface Outcomes {
+    interface CopyResult {
         void confirmed(Unsettled original);
 
         void refused(Unsettled original);
@@ -57,7 +57,7 @@ final class CopyPublisher {
     private final Context eventLoop;
     private final Clock clock;
     private final long timeoutMillis;
-    private final Outcomes outcomes;
+    private final CopyResult outcomes;
     private final io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers observers;
     private final ConfirmTracker<Pending> unconfirmed = new ConfirmTracker<>();
     private final Map<String, Long> lastLogged = new HashMap<>();
@@ -65,7 +65,7 @@ final class CopyPublisher {
     private boolean closed;
 
     CopyPublisher(BrokerChannel channel, String workQueue, Context eventLoop, Clock clock, Duration timeout,
-            boolean confirms, io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers observers, Outcomes outcomes)
+            boolean confirms, io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers observers, CopyResult outcomes)
             throws IOException {
         this.observers = observers;
         this.channel = channel;

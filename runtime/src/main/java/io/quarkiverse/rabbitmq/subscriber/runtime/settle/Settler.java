@@ -64,7 +64,7 @@ public final class Settler {
         this.retryCountHeader = retryCountHeader;
         this.deadLetterQueue = deadLetterQueue;
         this.copies = publishesCopies ? new CopyPublisher(channel, queue, eventLoop, clock, confirmTimeout,
-                confirmsCopies, observers, new CopyPublisher.Outcomes() {
+                confirmsCopies, observers, new CopyPublisher.CopyResult() {
                     @Override
                     public void confirmed(Unsettled original) {
                         ack(original);

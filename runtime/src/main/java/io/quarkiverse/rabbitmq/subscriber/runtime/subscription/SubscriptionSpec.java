@@ -48,6 +48,10 @@ public final class SubscriptionSpec {
      */
     public final boolean readsDeadLetters;
 
+    /**
+     * The values as they are, for the recorder, which passes back the fields of a built spec: {@link Builder#build()}
+     * applies the defaults.
+     */
     @RecordableConstructor
     public SubscriptionSpec(String queue, QueueType type, int maxAttempts, String deadLetter, int deliveryLimit,
             RetryPublish retryPublish, int prefetch, int concurrency, Delay delay, String waitingQueue,
@@ -55,19 +59,15 @@ public final class SubscriptionSpec {
         this.queue = Objects.requireNonNull(queue);
         this.type = type;
         this.maxAttempts = maxAttempts;
-        this.deadLetter = deadLetter == null || deadLetter.isEmpty() ? null : deadLetter;
+        this.deadLetter = deadLetter;
         this.deliveryLimit = deliveryLimit;
         this.retryPublish = retryPublish;
         this.prefetch = prefetch;
         this.concurrency = concurrency;
-        this.delay = delay == null ? Delay.IN_SERVICE : delay;
-        boolean waits = this.delay == Delay.DLX_TTL || this.delay == Delay.DLX_TTL_PER_DELAY;
-        this.waitingQueue = !waits ? null
-                : waitingQueue == null || waitingQueue.isEmpty() ? queue + ".retry" : waitingQueue;
-        List<Long> sorted = new ArrayList<>(delays == null ? List.of() : delays);
-        sorted.sort(null);
-        this.delays = List.copyOf(sorted);
-        this.delayedExchange = this.delay == Delay.PLUGIN ? delayedExchange : null;
+        this.delay = delay;
+        this.waitingQueue = waitingQueue;
+        this.delays = List.copyOf(delays);
+        this.delayedExchange = delayedExchange;
         this.readsDeadLetters = readsDeadLetters;
     }
 
@@ -87,8 +87,15 @@ public final class SubscriptionSpec {
         return List.of();
     }
 
+    /** A subscription to declare value by value; {@link Builder#build()} applies the defaults. */
     public static Builder builder(String queue) {
         return new Builder(queue);
+    }
+
+    /** This subscription, its queue being another subscription's dead-letter queue. */
+    public SubscriptionSpec readingDeadLetters() {
+        return new SubscriptionSpec(queue, type, maxAttempts, deadLetter, deliveryLimit, retryPublish, prefetch,
+                concurrency, delay, waitingQueue, delays, delayedExchange, true);
     }
 
     public boolean quorum() {
@@ -142,21 +149,29 @@ public final class SubscriptionSpec {
                 + (deadLetter != null ? ", deadLetter '" + deadLetter + "'" : "") + ", delay " + delay + ")";
     }
 
-    /** Builds a spec by name rather than by position. */
+    /**
+     * A subscription as declared (the annotation's values, then the overrides), by name rather than by position. It
+     * keeps what was written, which {@link SubscriptionRules} judge (a retry publish policy named at all, a waiting
+     * queue for a strategy without one, the delays' texts); {@link #build()} applies the defaults.
+     */
     public static final class Builder {
-        private final String queue;
-        private QueueType type = QueueType.CLASSIC;
-        private int maxAttempts;
-        private String deadLetter;
-        private int deliveryLimit = -1;
-        private RetryPublish retryPublish = RetryPublish.DEFAULT;
-        private int prefetch;
-        private int concurrency;
-        private Delay delay = Delay.IN_SERVICE;
-        private String waitingQueue;
-        private List<Long> delays = List.of();
-        private String delayedExchange;
-        private boolean readsDeadLetters;
+        final String queue;
+        QueueType type = QueueType.CLASSIC;
+        int maxAttempts;
+        /** Null or empty: none. */
+        String deadLetter;
+        int deliveryLimit = -1;
+        /** Null while none is named. */
+        RetryPublish retryPublish;
+        int prefetch;
+        int concurrency;
+        Delay delay = Delay.IN_SERVICE;
+        /** As written: null or empty for the strategy's default. */
+        String waitingQueue;
+        /** As written: {@code 500ms}, {@code 30s}, {@code PT5M}. */
+        List<String> delays = List.of();
+        String delayedExchange;
+        boolean readsDeadLetters;
 
         private Builder(String queue) {
             this.queue = queue;
@@ -207,12 +222,13 @@ public final class SubscriptionSpec {
             return this;
         }
 
-        /** {@code DLX_TTL_PER_DELAY}: the listed delays, in milliseconds. */
-        public Builder delays(List<Long> delays) {
-            this.delays = delays;
+        /** {@code DLX_TTL_PER_DELAY}: the delays its waiting queues are declared for, as durations. */
+        public Builder delays(List<String> delays) {
+            this.delays = List.copyOf(delays);
             return this;
         }
 
+        /** {@code PLUGIN}: the delayed-message exchange. */
         public Builder delayedExchange(String delayedExchange) {
             this.delayedExchange = delayedExchange;
             return this;
@@ -224,9 +240,39 @@ public final class SubscriptionSpec {
             return this;
         }
 
+        /**
+         * The subscription with its defaults: no dead-letter queue for an empty name, {@code RetryPublish.DEFAULT}
+         * when none is named, the waiting queue {@code <queue>.retry} when a waiting strategy names none, and only
+         * the values its delay strategy uses (the waiting queue, the delays, the delayed-message exchange).
+         */
         public SubscriptionSpec build() {
-            return new SubscriptionSpec(queue, type, maxAttempts, deadLetter, deliveryLimit, retryPublish, prefetch,
-                    concurrency, delay, waitingQueue, delays, delayedExchange, readsDeadLetters);
+            boolean waits = delay == Delay.DLX_TTL || delay == Delay.DLX_TTL_PER_DELAY;
+            return new SubscriptionSpec(queue, type, maxAttempts,
+                    deadLetter == null || deadLetter.isEmpty() ? null : deadLetter, deliveryLimit,
+                    retryPublish == null ? RetryPublish.DEFAULT : retryPublish, prefetch, concurrency, delay,
+                    !waits ? null : waitingQueue == null || waitingQueue.isEmpty() ? queue + ".retry" : waitingQueue,
+                    delay == Delay.DLX_TTL_PER_DELAY ? delayMillis() : List.of(),
+                    delay == Delay.PLUGIN ? delayedExchange : null, readsDeadLetters);
+        }
+
+        /**
+         * The delays that are durations longer than zero, each once, shortest first. A build with any other fails
+         * ({@link SubscriptionRules} names it); until then it is left out.
+         */
+        private List<Long> delayMillis() {
+            List<Long> millis = new ArrayList<>();
+            for (String text : delays) {
+                try {
+                    long parsed = DelayLabel.parse(text);
+                    if (parsed > 0 && !millis.contains(parsed)) {
+                        millis.add(parsed);
+                    }
+                } catch (IllegalArgumentException e) {
+                    // not a duration: left out
+                }
+            }
+            millis.sort(null);
+            return millis;
         }
     }
 }

@@ -111,7 +111,8 @@ public final class TopologyPlan {
 
     /**
      * The plan of these subscriptions, in the order of their queues' names (so a build is reproducible). A queue two
-     * subscriptions share (one dead-letter queue for two) is planned once; see {@link #conflicts} for names that clash.
+     * subscriptions share (one dead-letter queue for two) is planned once; names that clash fail the build
+     * ({@code SubscriptionRules.conflicts}).
      */
     public static TopologyPlan of(List<SubscriptionSpec> subscriptions) {
         List<SubscriptionSpec> sorted = new ArrayList<>(subscriptions);
@@ -160,40 +161,6 @@ public final class TopologyPlan {
             arguments.put("x-message-ttl", ttl);
         }
         return arguments;
-    }
-
-    /**
-     * Names that the subscriptions would use in roles that break each other: a waiting queue that a subscriber consumes,
-     * that two subscriptions wait in, or that is a dead-letter queue. (A dead-letter queue that another subscriber
-     * consumes is the usual chain, and fine.) The build refuses each.
-     */
-    public static List<String> conflicts(List<SubscriptionSpec> subscriptions) {
-        List<SubscriptionSpec> sorted = new ArrayList<>(subscriptions);
-        sorted.sort(Comparator.comparing(subscription -> subscription.queue));
-        Map<String, String> roles = new LinkedHashMap<>();
-        for (SubscriptionSpec subscription : sorted) {
-            roles.putIfAbsent(subscription.queue, "the work queue of a subscriber");
-        }
-        List<String> conflicts = new ArrayList<>();
-        for (SubscriptionSpec subscription : sorted) {
-            for (String waiting : subscription.waitingQueues()) {
-                String role = "the waiting queue of '" + subscription.queue + "'";
-                String earlier = roles.putIfAbsent(waiting, role);
-                if (earlier != null) {
-                    conflicts.add("Queue '" + waiting + "' is both " + earlier + " and " + role + ": a waiting queue "
-                            + "dead-letters everything to one work queue and must have no consumer; name another "
-                            + "waitingQueue");
-                }
-            }
-        }
-        for (SubscriptionSpec subscription : sorted) {
-            String role = roles.get(subscription.deadLetter);
-            if (role != null && role.startsWith("the waiting queue")) {
-                conflicts.add("Queue '" + subscription.deadLetter + "' is both " + role + " and the dead-letter queue "
-                        + "of '" + subscription.queue + "': dead letters would expire back into work; name another");
-            }
-        }
-        return conflicts;
     }
 
     /** The part of the plan one subscription needs: its work queue, its dead-letter and waiting queues, its exchange. */

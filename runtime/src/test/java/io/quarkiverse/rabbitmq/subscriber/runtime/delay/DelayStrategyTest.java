@@ -54,7 +54,7 @@ class DelayStrategyTest {
     @Test
     void perDelayPicksTheQueueOfTheDelayOrTheNextLongerOne() {
         SubscriptionSpec subscription = SubscriptionSpec.builder("refunds").delay(Delay.DLX_TTL_PER_DELAY)
-                .delays(List.of(60_000L, 1000L, 30_000L)).build();
+                .delays(List.of("1m", "1s", "30s")).build();
         assertEquals("refunds.retry.1s", place(subscription, Duration.ofSeconds(1)).routingKey());
         assertEquals("refunds.retry.1s", place(subscription, Duration.ofMillis(10)).routingKey());
         assertEquals("refunds.retry.30s", place(subscription, Duration.ofSeconds(5)).routingKey(),

@@ -91,7 +91,7 @@ class ObserversTest {
         observation.handlerReturned();
         Map<String, Object> headers = new HashMap<>();
         observation.propagate(headers);
-        observation.settled(Outcomes.ACK, null);
+        observation.settled(OutcomeCounters.ACK, null);
         observers.publishing("", "orders", headers).done(null);
         observers.settled("orders", "ack", 1);
         assertEquals(List.of("processing orders", "returned", "settled ack", "publishing orders", "published", "ack"),

@@ -18,7 +18,7 @@ class TopologyPlanTest {
     static final SubscriptionSpec REFUNDS = SubscriptionSpec.builder("refunds").maxAttempts(5).deadLetter("refunds.dead")
             .delay(Delay.DLX_TTL).build();
     static final SubscriptionSpec ORDERS = SubscriptionSpec.builder("orders").maxAttempts(3).deadLetter("shared.dead")
-            .delay(Delay.DLX_TTL_PER_DELAY).delays(List.of(30_000L, 500L, 300_000L)).build();
+            .delay(Delay.DLX_TTL_PER_DELAY).delays(List.of("30s", "500ms", "5m")).build();
     static final SubscriptionSpec PAYOUTS = SubscriptionSpec.builder("payouts").type(QueueType.QUORUM).maxAttempts(5)
             .deadLetter("shared.dead").delay(Delay.PLUGIN).delayedExchange("delayed").build();
     static final SubscriptionSpec DEAD_READER = SubscriptionSpec.builder("refunds.dead").build();
@@ -62,22 +62,6 @@ class TopologyPlanTest {
                 "a shared dead-letter queue is declared by each of its subscriptions");
         assertEquals(1, payouts.exchanges.size());
         assertEquals(1, payouts.bindings.size());
-    }
-
-    @Test
-    void conflictsAreNamed() {
-        SubscriptionSpec waitsInOrders = SubscriptionSpec.builder("a").delay(Delay.DLX_TTL).waitingQueue("orders")
-                .build();
-        SubscriptionSpec waitsInDead = SubscriptionSpec.builder("b").delay(Delay.DLX_TTL).waitingQueue("shared.dead")
-                .build();
-        assertEquals(List.of(
-                "Queue 'orders' is both the work queue of a subscriber and the waiting queue of 'a': a waiting queue "
-                        + "dead-letters everything to one work queue and must have no consumer; name another waitingQueue",
-                "Queue 'shared.dead' is both the waiting queue of 'b' and the dead-letter queue of 'orders': dead "
-                        + "letters would expire back into work; name another"),
-                TopologyPlan.conflicts(List.of(ORDERS, waitsInOrders, waitsInDead)));
-        assertEquals(List.of(), TopologyPlan.conflicts(List.of(REFUNDS, DEAD_READER, PAYOUTS, ORDERS)),
-                "a dead-letter queue another subscriber reads is the usual chain");
     }
 
     @Test

@@ -163,7 +163,7 @@ final class InProcessChannel implements BrokerChannel {
     @Override
     public void publish(String exchange, String routingKey, boolean mandatory, AMQP.BasicProperties properties,
             byte[] body) throws IOException {
-        InProcessServer.ensureOpen(state);
+        state.ensureOpen();
         // Refused on the caller's thread before anything is numbered or sent, as the real broker's client channel does.
         ContentHeaders.check(properties, body.length, frameMax());
         // Encoded here, on the caller's thread, as amqp-client does: a header AMQP cannot carry fails the caller.

@@ -28,4 +28,13 @@ final class ServerChannel {
     ServerChannel(int number) {
         this.number = number;
     }
+
+    /** A call on a closed channel fails with the reason the channel was closed for. Any thread. */
+    void ensureOpen() throws BrokerException {
+        if (!open) {
+            BrokerException reason = closedBy;
+            throw new BrokerException(reason == null ? 504 : reason.replyCode(),
+                    reason == null ? "channel is already closed" : reason.replyText(), reason);
+        }
+    }
 }

@@ -18,7 +18,7 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observer;
-import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Outcomes;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.PublishObservation;
 
 /**
@@ -122,7 +122,7 @@ public class MicrometerObserver implements Observer {
             Failed ok = new Failed(NO_ERROR);
             this.consumed = ok.consumed;
             this.processDuration = ok.processDuration;
-            for (String label : Outcomes.LABELS) {
+            for (String label : OutcomeCounters.LABELS) {
                 outcomes.put(label, Counter.builder(OUTCOMES).description("Deliveries by what became of them")
                         .tags("queue", queue, "outcome", label).register(registry));
             }

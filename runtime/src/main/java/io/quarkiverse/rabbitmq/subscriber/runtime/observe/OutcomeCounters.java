@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.LongAdder;
  * Counts each queue's deliveries by what became of them; always on (the Dev UI shows these live), cheap (an adder per
  * queue and outcome).
  */
-public final class Outcomes {
+public final class OutcomeCounters {
 
     public static final String ACK = "ack";
     public static final String RETRY = "retry";
@@ -19,6 +19,10 @@ public final class Outcomes {
     public static final String DEAD_LETTER = "dead-letter";
     public static final String UNDECODABLE = "undecodable";
     public static final String FAILURE = "failure";
+    /**
+     * The one list of what can become of a delivery: the Dev UI's columns, the metric's {@code outcome} tag and the
+     * span attribute all take their values from it (a label is chosen by {@code DeliveryFate.label}).
+     */
     public static final List<String> LABELS = List.of(ACK, RETRY, RETRY_AFTER, DROP, DEAD_LETTER, UNDECODABLE, FAILURE);
 
     private final Map<String, Map<String, LongAdder>> byQueue = new ConcurrentHashMap<>();

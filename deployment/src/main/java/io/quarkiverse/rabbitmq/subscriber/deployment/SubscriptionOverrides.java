@@ -1,0 +1,26 @@
+package io.quarkiverse.rabbitmq.subscriber.deployment;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig.QueueOverrides;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+
+/**
+ * The per-queue overrides ({@code quarkus.rabbitmq-subscriber.queues."<queue>".*}) over what the queue's
+ * {@code @Subscriber} declares: each one set wins. Applied before the rules, so an override is checked like the
+ * annotation.
+ */
+final class SubscriptionOverrides {
+
+    private SubscriptionOverrides() {
+    }
+
+    static void applyTo(SubscriptionSpec.Builder declared, QueueOverrides overrides) {
+        overrides.maxAttempts().ifPresent(declared::maxAttempts);
+        overrides.deadLetter().ifPresent(declared::deadLetter);
+        overrides.retryPublish().ifPresent(declared::retryPublish);
+        overrides.prefetch().ifPresent(declared::prefetch);
+        overrides.concurrency().ifPresent(declared::concurrency);
+        overrides.delay().ifPresent(declared::delay);
+        overrides.waitingQueue().ifPresent(declared::waitingQueue);
+        overrides.delays().ifPresent(declared::delays);
+    }
+}

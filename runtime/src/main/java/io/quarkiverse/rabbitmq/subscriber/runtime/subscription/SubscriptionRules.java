@@ -1,0 +1,253 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.subscription;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import io.quarkiverse.rabbitmq.subscriber.Delay;
+
+/**
+ * The rules a subscription's values must keep, each one place: a declaration that could never work, or a setting it
+ * would ignore, fails the build. They judge the values in effect, the overrides applied; the rules about the Java
+ * method (its parameters, return type, modifiers and execution model) are the deployment module's. Pure: they read
+ * what they are given and nothing else.
+ */
+public final class SubscriptionRules {
+
+    /** RabbitMQ refuses to declare a queue or an exchange whose name starts so. */
+    private static final String RESERVED_PREFIX = "amq.";
+
+    private SubscriptionRules() {
+    }
+
+    /**
+     * What makes one subscription unusable, in the order the build reports it. Each text completes
+     * {@code "@Subscriber method <method> "}.
+     *
+     * @param declared the annotation's values with the overrides applied
+     * @param declareTopology {@code quarkus.rabbitmq-subscriber.declare-topology}
+     * @param delayedExchangeEnabled {@code quarkus.rabbitmq-subscriber.delayed-exchange.enabled}
+     */
+    public static List<String> problems(SubscriptionSpec.Builder declared, boolean declareTopology,
+            boolean delayedExchangeEnabled) {
+        SubscriptionSpec subscription = declared.build();
+        List<String> problems = new ArrayList<>();
+        checkQueue(subscription, problems);
+        checkCap(subscription, declared.retryPublish != null, declareTopology, problems);
+        checkDelay(subscription, declared, delayedExchangeEnabled, problems);
+        return problems;
+    }
+
+    /** The queue's name and the limits it is consumed under. */
+    private static void checkQueue(SubscriptionSpec subscription, List<String> problems) {
+        if (subscription.queue.isBlank()) {
+            problems.add("names no queue: @Subscriber(\"<queue>\") needs the queue to consume");
+        }
+        if (reserved(subscription.queue)) {
+            problems.add("consumes queue '" + subscription.queue + "': RabbitMQ reserves the 'amq.' prefix and "
+                    + "refuses to declare it");
+        }
+        if (!subscription.quorum() && subscription.deliveryLimit >= 0) {
+            problems.add("sets deliveryLimit on a classic queue: only quorum queues count deliveries "
+                    + "(use type = QueueType.QUORUM)");
+        }
+        if (subscription.deliveryLimit < -1) {
+            problems.add("sets deliveryLimit = " + subscription.deliveryLimit + ": it must be 0 or more");
+        }
+        if (subscription.prefetch < 0) {
+            problems.add("sets prefetch = " + subscription.prefetch + ": it must be 0 (the configured default) or "
+                    + "more");
+        }
+    }
+
+    /**
+     * The cap and dead-letter rules: a declaration that could never cap or dead-letter anything.
+     *
+     * @param retryPublishNamed whether the annotation or an override names a retry publish policy (a quorum queue has
+     *        none to choose, not even the default)
+     */
+    private static void checkCap(SubscriptionSpec subscription, boolean retryPublishNamed, boolean declareTopology,
+            List<String> problems) {
+        String queue = subscription.queue;
+        int maxAttempts = subscription.maxAttempts;
+        String deadLetter = subscription.deadLetter;
+        if (maxAttempts < 0) {
+            problems.add("sets maxAttempts = " + maxAttempts + ": it must be 0 (no cap) or more");
+        }
+        if (subscription.concurrency < 0) {
+            problems.add("sets concurrency = " + subscription.concurrency + ": it must be 0 (up to the prefetch) or "
+                    + "more");
+        }
+        if (deadLetter != null && deadLetter.equals(queue)) {
+            problems.add("sets deadLetter = '" + deadLetter + "', its own queue: dead letters would be consumed again "
+                    + "as work; name another queue");
+        }
+        if (deadLetter != null && reserved(deadLetter)) {
+            problems.add("sets deadLetter = '" + deadLetter + "': RabbitMQ reserves the 'amq.' prefix");
+        }
+        if (!subscription.quorum()) {
+            if (deadLetter != null && maxAttempts <= 0) {
+                problems.add("sets deadLetter on classic queue '" + queue + "' without maxAttempts: the route would "
+                        + "never be used. Set maxAttempts, or give the queue its own dead-letter exchange to keep "
+                        + "dropped messages");
+            }
+            return;
+        }
+        if (maxAttempts > 0 && deadLetter == null) {
+            problems.add("sets maxAttempts on quorum queue '" + queue + "' without deadLetter: half a declaration. "
+                    + "The server would discard a message at the cap; name the dead-letter queue (deadLetter), "
+                    + "or use deliveryLimit alone if discarding is what you want");
+        }
+        if (deadLetter != null && maxAttempts <= 0) {
+            problems.add("sets deadLetter on quorum queue '" + queue + "' without maxAttempts: half a declaration. "
+                    + "The route would only ever see dropped messages; set maxAttempts too");
+        }
+        if (maxAttempts > 0 && subscription.deliveryLimit >= 0) {
+            problems.add("sets both maxAttempts and deliveryLimit on quorum queue '" + queue + "': maxAttempts "
+                    + "already sets x-delivery-limit (maxAttempts - 1); remove deliveryLimit");
+        }
+        if (retryPublishNamed) {
+            problems.add("sets retryPublish on quorum queue '" + queue + "': the server counts and dead-letters "
+                    + "there, so there is no copy to publish; remove it");
+        }
+        if ((maxAttempts > 0 || subscription.deliveryLimit >= 0) && !declareTopology) {
+            problems.add("caps quorum queue '" + queue + "' (" + (maxAttempts > 0 ? "maxAttempts" : "deliveryLimit")
+                    + ") while quarkus.rabbitmq-subscriber.declare-topology is false: the cap would apply nowhere "
+                    + "(a queue declared elsewhere keeps its owner's arguments). Set the limit and route on the "
+                    + "queue itself (its declaration or a policy) and remove them here, or turn declaration on");
+        }
+    }
+
+    /**
+     * The delay rules: a strategy without its infrastructure, or settings it would ignore. The waiting queue and the
+     * delays are judged as written too, since the strategies without them leave them out.
+     */
+    private static void checkDelay(SubscriptionSpec subscription, SubscriptionSpec.Builder declared,
+            boolean delayedExchangeEnabled, List<String> problems) {
+        Delay delay = subscription.delay;
+        if (delay == Delay.PLUGIN && !delayedExchangeEnabled) {
+            problems.add("sets delay = PLUGIN but the delayed-message exchange is not enabled: set "
+                    + "quarkus.rabbitmq-subscriber.delayed-exchange.enabled=true on a broker with the "
+                    + "rabbitmq_delayed_message_exchange plugin, or use delay = DLX_TTL (no plugin needed)");
+        }
+        // Only the strategies that wait in a queue have one, the default <queue>.retry if none is named.
+        String waiting = subscription.waitingQueue;
+        if (waiting == null && declared.waitingQueue != null && !declared.waitingQueue.isEmpty()) {
+            problems.add("sets waitingQueue = '" + declared.waitingQueue + "' with delay = " + delay + ", which has "
+                    + "no waiting queue: use delay = DLX_TTL or DLX_TTL_PER_DELAY, or remove waitingQueue");
+        }
+        if (waiting != null && waiting.equals(subscription.queue)) {
+            problems.add("sets waitingQueue = '" + waiting + "', its own queue: copies would be consumed at once "
+                    + "instead of waiting; name another queue");
+        }
+        if (waiting != null && waiting.equals(subscription.deadLetter)) {
+            problems.add("sets waitingQueue = '" + waiting + "', its dead-letter queue: dead letters would expire "
+                    + "back into work; name another queue");
+        }
+        if (waiting != null && reserved(waiting)) {
+            problems.add("sets waitingQueue = '" + waiting + "': RabbitMQ reserves the 'amq.' prefix");
+        }
+        checkDelays(delay, declared.delays, problems);
+    }
+
+    /** The delays as written: only {@code DLX_TTL_PER_DELAY} has them, and each must be a duration, once. */
+    private static void checkDelays(Delay delay, List<String> texts, List<String> problems) {
+        if (delay != Delay.DLX_TTL_PER_DELAY) {
+            if (!texts.isEmpty()) {
+                problems.add("lists delays " + texts + " with delay = " + delay + ": only DLX_TTL_PER_DELAY declares "
+                        + "a waiting queue per delay; use it, or remove delays");
+            }
+            return;
+        }
+        if (texts.isEmpty()) {
+            problems.add("sets delay = DLX_TTL_PER_DELAY without delays: list the delays its handler asks for, e.g. "
+                    + "delays = {\"1s\", \"30s\"}, one waiting queue is declared for each");
+        }
+        List<Long> listed = new ArrayList<>();
+        for (String text : texts) {
+            long millis;
+            try {
+                millis = DelayLabel.parse(text);
+            } catch (IllegalArgumentException e) {
+                problems.add("lists delay " + e.getMessage());
+                continue;
+            }
+            if (millis <= 0) {
+                problems.add("lists delay '" + text + "': a delay must be longer than zero");
+            } else if (listed.contains(millis)) {
+                problems.add("lists the delay " + DelayLabel.of(millis) + " twice ('" + text + "')");
+            } else {
+                listed.add(millis);
+            }
+        }
+    }
+
+    /**
+     * Overrides ({@code quarkus.rabbitmq-subscriber.queues."<queue>".*}) for a queue no subscription consumes: a typo
+     * or a leftover, which would change nothing. In the order of the queues' names.
+     */
+    public static List<String> unusedOverrides(Collection<String> overriddenQueues,
+            List<SubscriptionSpec> subscriptions) {
+        TreeSet<String> consumed = new TreeSet<>();
+        subscriptions.forEach(subscription -> consumed.add(subscription.queue));
+        return overriddenQueues.stream().filter(queue -> !consumed.contains(queue)).sorted()
+                .map(queue -> "quarkus.rabbitmq-subscriber.queues.\"" + queue + "\".* overrides queue '" + queue
+                        + "', which no @Subscriber method consumes (they consume " + List.copyOf(consumed)
+                        + "): fix the queue name or remove the override")
+                .toList();
+    }
+
+    /**
+     * Names that the subscriptions would use in roles that break each other: a waiting queue that a subscriber
+     * consumes, that two subscriptions wait in, or that is a dead-letter queue. (A dead-letter queue that another
+     * subscriber consumes is the usual chain, and fine.) In the order of the subscriptions' queues.
+     */
+    public static List<String> conflicts(List<SubscriptionSpec> subscriptions) {
+        List<SubscriptionSpec> sorted = new ArrayList<>(subscriptions);
+        sorted.sort(Comparator.comparing(subscription -> subscription.queue));
+        Map<String, String> roles = new LinkedHashMap<>();
+        for (SubscriptionSpec subscription : sorted) {
+            roles.putIfAbsent(subscription.queue, "the work queue of a subscriber");
+        }
+        List<String> conflicts = new ArrayList<>();
+        for (SubscriptionSpec subscription : sorted) {
+            for (String waiting : subscription.waitingQueues()) {
+                String role = "the waiting queue of '" + subscription.queue + "'";
+                String earlier = roles.putIfAbsent(waiting, role);
+                if (earlier != null) {
+                    conflicts.add("Queue '" + waiting + "' is both " + earlier + " and " + role + ": a waiting queue "
+                            + "dead-letters everything to one work queue and must have no consumer; name another "
+                            + "waitingQueue");
+                }
+            }
+        }
+        for (SubscriptionSpec subscription : sorted) {
+            String role = roles.get(subscription.deadLetter);
+            if (role != null && role.startsWith("the waiting queue")) {
+                conflicts.add("Queue '" + subscription.deadLetter + "' is both " + role + " and the dead-letter queue "
+                        + "of '" + subscription.queue + "': dead letters would expire back into work; name another");
+            }
+        }
+        return conflicts;
+    }
+
+    /**
+     * The delayed-message exchange the {@code PLUGIN} subscriptions publish through, where it is enabled: a name
+     * RabbitMQ can declare.
+     */
+    public static List<String> delayedExchangeProblems(boolean enabled, String name) {
+        if (enabled && (name.isBlank() || reserved(name))) {
+            return List.of("quarkus.rabbitmq-subscriber.delayed-exchange.name='" + name + "' cannot be declared: "
+                    + "name an exchange outside RabbitMQ's reserved 'amq.' prefix");
+        }
+        return List.of();
+    }
+
+    private static boolean reserved(String name) {
+        return name.startsWith(RESERVED_PREFIX);
+    }
+}

@@ -30,9 +30,15 @@ public class Fill {
             channel.queueDeclare(queue, true, false, false, arguments);
             channel.queuePurge(queue);
             channel.confirmSelect();
-            AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder().contentType("application/json").build();
+            // -Dpersistent=true: delivery mode 2 (written to disk); -Dsize=N: each body padded with spaces to N bytes.
+            AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder().contentType("application/json")
+                    .deliveryMode(Boolean.getBoolean("persistent") ? 2 : 1).build();
+            int size = Integer.getInteger("size", 0);
             for (int i = 1; i <= count; i++) {
                 String body = "{\"id\":" + i + ",\"card\":\"4242-4242\",\"amountCents\":" + (i % 10_000) + "}";
+                if (body.length() < size) {
+                    body = body + " ".repeat(size - body.length());
+                }
                 channel.basicPublish("", queue, properties, body.getBytes(StandardCharsets.UTF_8));
                 if (i % 5_000 == 0) {
                     channel.waitForConfirmsOrDie(60_000);

@@ -64,7 +64,7 @@ broker_us_per_msg() {
 }
 
 fill() {
-  java -cp "$amqp" "$here/Fill.java" "$queue" "$count" >/dev/null
+  java ${FILL_OPTS:-} -cp "$amqp" "$here/Fill.java" "$queue" "$count" >/dev/null
 }
 
 # drain_app <jar>: fills the queue, drains it with the app; sets rate, cpu and rss_mib.
@@ -165,26 +165,36 @@ if [ "$mode" = "pinned" ]; then
   ON_EXIT=unpin
   trap unpin EXIT
   export PIN="taskset -c 1"
+  # As the figures were measured: 100-byte persistent messages.
+  export FILL_OPTS="-Dpersistent=true -Dsize=100"
   names=(worker event-loop spring-simple spring-direct perftest-multi perftest-single)
-  declare -A rates cpus
+  declare -A rates cpus brokers
   for round in $(seq 1 "$rounds"); do
     echo "== round $round of $rounds ($count messages each; RabbitMQ on CPU 0, the client on CPU 1)"
-    drain_app "$ours_worker"; rates[worker]+="$rate "; cpus[worker]="$cpu"
-    drain_app "$ours_loop"; rates[event-loop]+="$rate "; cpus[event-loop]="$cpu"
+    drain_app "$ours_worker"; rates[worker]+="$rate "; cpus[worker]="$cpu"; brokers[worker]+="$broker_cpu "
+    drain_app "$ours_loop"; rates[event-loop]+="$rate "; cpus[event-loop]="$cpu"; brokers[event-loop]+="$broker_cpu "
     drain_app "$spring"; rates[spring-simple]+="$rate "; cpus[spring-simple]="$cpu"
+    brokers[spring-simple]+="$broker_cpu "
     APP_OPTS="-Dspring.rabbitmq.listener.type=direct" drain_app "$spring"
-    rates[spring-direct]+="$rate "; cpus[spring-direct]="$cpu"
-    read -r multi _ < <(perftest -q 1000 -A 100); rates[perftest-multi]+="$multi "
-    read -r single _ < <(perftest -q 250); rates[perftest-single]+="$single "
-    for name in "${names[@]}"; do printf '   %-16s %s\n' "$name" "${rates[$name]}"; done
+    rates[spring-direct]+="$rate "; cpus[spring-direct]="$cpu"; brokers[spring-direct]+="$broker_cpu "
+    read -r multi multi_broker < <(perftest -q 1000 -A 100)
+    rates[perftest-multi]+="$multi "; brokers[perftest-multi]+="$multi_broker "
+    read -r single single_broker < <(perftest -q 250)
+    rates[perftest-single]+="$single "; brokers[perftest-single]+="$single_broker "
+    for name in "${names[@]}"; do
+      printf '   %-16s msg/s %s  RabbitMQ µs CPU/msg %s\n' "$name" "${rates[$name]}" "${brokers[$name]}"
+    done
   done
   declare -A med
   echo
-  echo "pinned, $count messages, $rounds rounds: median msg/s (and the rounds)"
+  echo "pinned, $count x 100 B persistent messages, $rounds rounds: median msg/s (the rounds), and RabbitMQ's median"
+  echo "CPU per message meanwhile (what a client's acks and credit cost the broker)"
   for name in "${names[@]}"; do
     # shellcheck disable=SC2086
     med[$name]=$(median ${rates[$name]})
-    printf '  %-16s %7s   (%s)\n' "$name" "${med[$name]}" "${rates[$name]% }"
+    # shellcheck disable=SC2086
+    printf '  %-16s %7s   (%s)   RabbitMQ %s µs/msg\n' "$name" "${med[$name]}" "${rates[$name]% }" \
+      "$(median ${brokers[$name]})"
   done
   ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
   echo "ratios of the medians (targets: both of ours >= 1.10 x Spring direct; event loop >= 0.90 x PerfTest multiple-ack):"
@@ -201,6 +211,7 @@ if [ "$mode" = "pinned" ]; then
   drain_app "$ours_loop"; echo "  event-loop     $rate msg/s  $cpu"
   APP_OPTS="-Dspring.rabbitmq.listener.type=direct" drain_app "$spring"; echo "  spring-direct  $rate msg/s  $cpu"
   count=$saved_count warmup=0
+  echo "  perftest-multi $(perftest_warm -q 1000 -A 100) msg/s (the same messages, from its per-second rates)"
   unset expected
   java -cp "$amqp" "$here/Fill.java" "$queue" delete >/dev/null
   exit 0

@@ -36,10 +36,18 @@ final class DrainCounter {
             long measured = expected - warmup;
             long elapsedMicros = (System.nanoTime() - firstNanos) / 1_000;
             // The CPU line first: the benchmark script stops the app once it sees the rate.
-            LOG.infof("BENCH cpu per message (µs): %s", cpuPerMessage(measured));
+            LOG.infof("BENCH cpu per message (µs): %s%s", cpuPerMessage(measured), acksPerFrame());
             LOG.infof("BENCH drained %d messages in %d ms: %d msg/s", measured, elapsedMicros / 1000,
                     measured * 1_000_000 / Math.max(1, elapsedMicros));
         }
+    }
+
+    /** Acks per basic.ack frame since startup, from the runtime's settlement counters (a benchmark may look inside). */
+    private static String acksPerFrame() {
+        var stats = io.quarkus.arc.Arc.container().instance(io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus.class)
+                .get().stats();
+        return stats.ackFrames() == 0 ? ""
+                : String.format("; %.1f acks per ack frame", (double) stats.acked() / stats.ackFrames());
     }
 
     /** The CPU time of the whole process: the application's threads and the JVM's own (JIT compilers, GC). */

@@ -16,6 +16,8 @@ public final class SettlementStats {
     private final LongAdder onSubscriberLoop = new LongAdder();
     private final LongAdder elsewhere = new LongAdder();
 
+    private final LongAdder ackFrames = new LongAdder();
+
     private final LongAdder copied = new LongAdder();
     private final LongAdder deadLettered = new LongAdder();
 
@@ -38,6 +40,15 @@ public final class SettlementStats {
 
     public long acked() {
         return acked.sum();
+    }
+
+    void ackFrameSent() {
+        ackFrames.increment();
+    }
+
+    /** {@code basic.ack} frames sent: with {@link #acked()}, how many acks one frame carries (the benchmarks print it). */
+    public long ackFrames() {
+        return ackFrames.sum();
     }
 
     public long requeued() {

@@ -285,6 +285,7 @@ public final class Settler {
         if (started != 0) {
             observers.settled(queue, "ack", System.nanoTime() - started);
         }
+        stats.ackFrameSent();
         onSent.accept(count);
     }
 

@@ -17,10 +17,10 @@ import org.jboss.jandex.Type;
 import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition.ExecutionModel;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition.PayloadKind;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition.ReturnKind;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition.ExecutionModel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition.PayloadKind;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition.ReturnKind;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionRules;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 

@@ -23,7 +23,6 @@ import org.jboss.jandex.MethodInfo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.InProcessBrokerBean;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberRecorder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
@@ -37,6 +36,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.metrics.MicrometerObserver;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.tracing.OpenTelemetryObserver;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionRules;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyAdmin;

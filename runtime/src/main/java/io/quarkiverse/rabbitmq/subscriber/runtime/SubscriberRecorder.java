@@ -3,6 +3,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime;
 import java.util.List;
 import java.util.function.Supplier;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 import io.quarkus.runtime.annotations.Recorder;
 

@@ -11,6 +11,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.DeliveryCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.SubscriptionState;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.SettlementStats;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 
 /**

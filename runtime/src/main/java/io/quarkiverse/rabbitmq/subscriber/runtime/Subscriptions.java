@@ -2,6 +2,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime;
 
 import java.util.List;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 
 /**

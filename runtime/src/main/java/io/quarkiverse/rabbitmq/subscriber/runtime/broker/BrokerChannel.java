@@ -48,7 +48,11 @@ public interface BrokerChannel extends AutoCloseable {
     /** basic.get; {@code null} when the queue is empty. */
     Fetched get(String queue, boolean autoAck) throws IOException;
 
-    /** Puts the channel in confirm mode; acks, nacks and returns go to the listener. */
+    /**
+     * Puts the channel in confirm mode; acks, nacks and returns go to the listener. A channel has one publish listener,
+     * given once, by this or {@link #listen}: the adapters differ for a second one (amqp-client adds it, the in-process
+     * broker replaces the first), and the runtime never gives one.
+     */
     void confirmSelect(PublishListener listener) throws IOException;
 
     /**
@@ -74,7 +78,8 @@ public interface BrokerChannel extends AutoCloseable {
 
     /**
      * Tells the listener when the broker closes this channel (a refused method, a consumer timeout). Not called when
-     * the application closes it, nor when the connection is lost: amqp-client recovers connections itself.
+     * the application closes it, nor when the connection is lost: amqp-client recovers connections itself. Given once
+     * per channel, as the publish listener is.
      */
     void onBrokerClose(java.util.function.Consumer<BrokerException> listener);
 

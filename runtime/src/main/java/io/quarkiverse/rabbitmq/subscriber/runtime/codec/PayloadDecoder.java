@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 

@@ -1,6 +1,6 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 
 /**
  * Which way a subscriber's deliveries go from the client's reader thread to the handler, decided once from the

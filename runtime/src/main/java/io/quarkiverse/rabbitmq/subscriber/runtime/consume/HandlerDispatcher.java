@@ -8,7 +8,6 @@ import org.jboss.logging.Logger;
 
 import io.netty.util.internal.PlatformDependent;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
@@ -17,6 +16,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.SettlementPlan;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;

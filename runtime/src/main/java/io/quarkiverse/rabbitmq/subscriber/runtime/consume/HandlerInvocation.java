@@ -2,11 +2,11 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
 import jakarta.enterprise.invoke.Invoker;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.UndecodablePayloadException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 
 /**
  * One call of a subscriber method for one delivery, on whatever thread runs it: the processing observation begins,

@@ -1,6 +1,6 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkus.virtual.threads.VirtualThreadsRecorder;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.core.Context;

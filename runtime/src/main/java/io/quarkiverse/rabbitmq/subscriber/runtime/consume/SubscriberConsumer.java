@@ -59,12 +59,20 @@ public final class SubscriberConsumer implements DeliveryHandler {
         stopping = true;
     }
 
+    /**
+     * Never throws: a delivery that cannot be taken (a header table the client cannot read, say) is this consumer's
+     * failure, reported to its subscriber, which subscribes again; the broker's thread goes on reading.
+     */
     @Override
     public void delivered(String consumerTag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
-        if (reloadGate != null) {
-            reloadGate.admit(() -> accept(envelope, properties, body));
-        } else {
-            accept(envelope, properties, body);
+        try {
+            if (reloadGate != null) {
+                reloadGate.admit(() -> accept(envelope, properties, body));
+            } else {
+                accept(envelope, properties, body);
+            }
+        } catch (RuntimeException | Error e) {
+            failed(e);
         }
     }
 
@@ -101,8 +109,7 @@ public final class SubscriberConsumer implements DeliveryHandler {
         }
     }
 
-    @Override
-    public void failed(Throwable cause) {
+    private void failed(Throwable cause) {
         if (!stopping) {
             LOG.debugf(cause, "Taking a delivery from queue '%s' failed", queue);
             onLost.accept("taking a delivery failed (" + cause + ")");

@@ -118,13 +118,7 @@ final class AmqpBrokerChannel implements BrokerChannel {
                 @Override
                 public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties,
                         byte[] body) {
-                    try {
-                        handler.delivered(consumerTag, envelope, properties, body);
-                    } catch (RuntimeException | Error e) {
-                        // Kept from amqp-client, whose handling closes the channel as if the application had (nothing
-                        // would then subscribe again); reported as the in-process broker does.
-                        handler.failed(e);
-                    }
+                    handler.delivered(consumerTag, envelope, properties, body);
                 }
 
                 @Override

@@ -100,13 +100,9 @@ final class Deliveries {
             channel.unacked.put(tag, new ServerChannel.Unacked(message, queue, consumer));
             consumer.unacked++;
             server.thread.unackedChanged(1);
-            try {
-                consumer.handler.delivered(consumer.tag,
-                        new Envelope(tag, redelivered, message.exchange, message.routingKey()),
-                        deliveredProperties(queue, message, false), message.body.clone());
-            } catch (RuntimeException | Error e) {
-                consumer.handler.failed(e);
-            }
+            consumer.handler.delivered(consumer.tag,
+                    new Envelope(tag, redelivered, message.exchange, message.routingKey()),
+                    deliveredProperties(queue, message, false), message.body.clone());
         }
         server.queues.rearmExpiry(queue);
     }

@@ -1,8 +1,7 @@
-package io.quarkiverse.rabbitmq.subscriber.runtime;
+package io.quarkiverse.rabbitmq.subscriber.runtime.subscription;
 
 import jakarta.enterprise.invoke.Invoker;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkus.runtime.RuntimeValue;
 import io.quarkus.runtime.annotations.RecordableConstructor;
 

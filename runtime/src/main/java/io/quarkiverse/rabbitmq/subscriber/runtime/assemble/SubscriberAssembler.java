@@ -7,7 +7,6 @@ import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
@@ -20,6 +19,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.devmode.ReloadOnMessage;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.CopyPolicy;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Attachment;
@@ -106,10 +106,9 @@ public class SubscriberAssembler {
         Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
         InServiceDelay delay = state.heldCopies(() -> new InServiceDelay(queue, session.clock(), publisher::publishConfirmed));
         Settler settler = new Settler(channel, queue, eventLoop, counters.stats(), counters.inFlight()::end, delay,
-                DelayStrategy.of(definition.subscription), config.retryCountHeader(),
-                definition.subscription.deadLetter, definition.subscription.publishesCopies(),
-                definition.subscription.retryPublish == RetryPublish.CONFIRMED, session.clock(),
-                config.publisher().confirmTimeout(), observers.get());
+                DelayStrategy.of(definition.subscription),
+                CopyPolicy.of(definition.subscription, config.retryCountHeader(), config.publisher().confirmTimeout()),
+                session.clock(), observers.get());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
                 settler, eventLoop, observers.get(), counters.outcomes(), supervisor::halt);
         SubscriberConsumer consumer = new SubscriberConsumer(queue, eventLoop, dispatcher, counters.inFlight(),

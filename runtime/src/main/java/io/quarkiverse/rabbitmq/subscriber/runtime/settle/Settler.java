@@ -1,7 +1,6 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.function.IntConsumer;
 
 import org.jboss.logging.Logger;
@@ -50,9 +49,8 @@ public final class Settler {
     private boolean flushScheduled;
 
     public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats, IntConsumer onSent,
-            InServiceDelay delay, DelayStrategy delays, String retryCountHeader, String deadLetterQueue,
-            boolean publishesCopies,
-            boolean confirmsCopies, Clock clock, Duration confirmTimeout, Observers observers) throws IOException {
+            InServiceDelay delay, DelayStrategy delays, CopyPolicy policy, Clock clock, Observers observers)
+            throws IOException {
         this.observers = observers;
         this.channel = channel;
         this.queue = queue;
@@ -61,10 +59,10 @@ public final class Settler {
         this.onSent = onSent;
         this.delay = delay;
         this.delays = delays;
-        this.retryCountHeader = retryCountHeader;
-        this.deadLetterQueue = deadLetterQueue;
-        this.copies = publishesCopies ? new CopyPublisher(channel, queue, eventLoop, clock, confirmTimeout,
-                confirmsCopies, observers, new CopyPublisher.CopyResult() {
+        this.retryCountHeader = policy.retryCountHeader();
+        this.deadLetterQueue = policy.deadLetterQueue();
+        this.copies = policy.publishesCopies() ? new CopyPublisher(channel, queue, eventLoop, clock,
+                policy.confirmTimeout(), policy.confirmsCopies(), observers, new CopyPublisher.CopyResult() {
                     @Override
                     public void confirmed(Unsettled original) {
                         ack(original);

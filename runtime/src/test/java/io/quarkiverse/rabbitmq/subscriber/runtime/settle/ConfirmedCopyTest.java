@@ -66,7 +66,7 @@ class ConfirmedCopyTest {
         on(() -> {
             try {
                 settler = new Settler(channel, "work", loop, new SettlementStats(), sent::addAndGet, null, null,
-                        "x-retry-count", null, true, true, clock, Duration.ofSeconds(5),
+                        new CopyPolicy("x-retry-count", null, true, true, Duration.ofSeconds(5)), clock,
                         io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
             } catch (Exception e) {
                 throw new IllegalStateException(e);

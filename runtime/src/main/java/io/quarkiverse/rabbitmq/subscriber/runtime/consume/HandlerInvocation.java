@@ -85,7 +85,7 @@ final class HandlerInvocation {
 
     private Object invoke(Object[] arguments) {
         try {
-            return requestScope.within(() -> invoker.invoke(null, arguments));
+            return requestScope.invoke(invoker, arguments);
         } catch (Throwable t) {
             return new Failed(t);
         }

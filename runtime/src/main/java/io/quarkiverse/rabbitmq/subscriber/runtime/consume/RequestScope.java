@@ -1,7 +1,8 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionStage;
+
+import jakarta.enterprise.invoke.Invoker;
 
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.InjectableContext;
@@ -10,22 +11,25 @@ import io.quarkus.arc.ManagedContext;
 /** Where a handler call runs: within a CDI request context, as Vert.x's {@code @ConsumeEvent} invoker does. */
 interface RequestScope {
 
-    /** Runs the call and returns what it returned; throws what it threw. */
-    Object within(Callable<Object> call) throws Exception;
+    /**
+     * Invokes the handler and returns what it returned; throws what it threw. The invoker and its arguments are
+     * passed as they are, so a delivery costs no extra object here.
+     */
+    Object invoke(Invoker<Object, Object> invoker, Object[] arguments) throws Exception;
 
     /**
      * ArC's request context: activated for the call unless one is active already, and kept until an asynchronous
      * result completes (it is deactivated on this thread meanwhile, so the thread can serve other deliveries).
      */
-    RequestScope ARC = call -> {
+    RequestScope ARC = (invoker, arguments) -> {
         ManagedContext requestContext = Arc.container().requestContext();
         if (requestContext.isActive()) {
-            return call.call();
+            return invoker.invoke(null, arguments);
         }
         requestContext.activate();
         Object result;
         try {
-            result = call.call();
+            result = invoker.invoke(null, arguments);
         } catch (Exception | Error e) {
             requestContext.terminate();
             throw e;

@@ -32,10 +32,10 @@ class HandlerInvocationTest {
     final List<Boolean> requestContextActive = new ArrayList<>();
     /** A request scope that only says whether a call is inside it. */
     boolean inScope;
-    final RequestScope scope = call -> {
+    final RequestScope scope = (invoker, arguments) -> {
         inScope = true;
         try {
-            return call.call();
+            return invoker.invoke(null, arguments);
         } finally {
             inScope = false;
         }

@@ -79,9 +79,10 @@ export class QwcRabbitmqSubscriberSubscriptions extends LitElement {
             ${(this._topology?.queues || []).map(queue => html`<div><code>${queue.name}</code> ${queue.role}
                 of <code>${queue.owner}</code> <code>${JSON.stringify(queue.arguments)}</code></div>`)}
             ${(this._topology?.exchanges || []).map(exchange => html`<div>exchange <code>${exchange.name}</code>
-                (${exchange.type})</div>`)}
+                (${exchange.type}${exchange.builtIn ? ", RabbitMQ's own: checked, not declared" : ''})</div>`)}
             ${(this._topology?.bindings || []).map(binding => html`<div>binding <code>${binding.queue}</code> to
-                <code>${binding.exchange}</code> under <code>${binding.routingKey}</code></div>`)}
+                <code>${binding.exchange}</code> under <code>${binding.routingKey}</code>
+                ${Object.keys(binding.arguments || {}).length ? html`matching <code>${JSON.stringify(binding.arguments)}</code>` : ''}</div>`)}
         `;
     }
 }

@@ -27,7 +27,8 @@ public class DeadLetters {
         Object failure = delivery.header("x-exception-message");
         LOG.warnf("Refund %d gave up after %d deliveries%s", refund.id(), delivery.retryCount(),
                 failure == null ? "" : " (last failure: " + failure + ")");
-        ledger.deadRefund(refund, delivery.retryCount());
+        // The routing key the refund was first published with to the payments exchange, kept on every copy.
+        ledger.deadRefund(refund, delivery.retryCount(), delivery.routingKey());
     }
 
     @Subscriber("payouts.dead")

@@ -16,6 +16,7 @@ public class Ledger {
     private final Map<Long, Integer> attempts = new ConcurrentHashMap<>();
     private final Map<Long, Integer> payoutAttempts = new ConcurrentHashMap<>();
     private final List<Payout> paid = new CopyOnWriteArrayList<>();
+    private final List<Payout> audited = new CopyOnWriteArrayList<>();
     private final List<Map<String, Object>> deadRefunds = new CopyOnWriteArrayList<>();
     private final List<Map<String, Object>> deadPayouts = new CopyOnWriteArrayList<>();
 
@@ -27,12 +28,20 @@ public class Ledger {
         paid.add(payout);
     }
 
-    public void deadRefund(Refund refund, int deliveries) {
-        deadRefunds.add(Map.of("refund", refund, "deliveries", deliveries));
+    public void deadRefund(Refund refund, int deliveries, String routingKey) {
+        deadRefunds.add(Map.of("refund", refund, "deliveries", deliveries, "routingKey", routingKey));
     }
 
     public void deadPayout(Payout payout, String reason) {
         deadPayouts.add(Map.of("payout", payout, "reason", reason));
+    }
+
+    public void audited(Payout payout) {
+        audited.add(payout);
+    }
+
+    public List<Payout> audited() {
+        return List.copyOf(audited);
     }
 
     public List<Payout> paid() {

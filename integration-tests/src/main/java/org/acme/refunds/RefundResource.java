@@ -26,11 +26,12 @@ public class RefundResource {
     @Inject
     Processor processor;
 
-    /** Queues a refund; answers 202 once RabbitMQ confirmed it. */
+    /** Publishes a refund request to the payments exchange; answers 202 once RabbitMQ confirmed it. */
     @POST
     @Path("refunds")
     public Uni<Response> submit(Refund refund) {
-        return publisher.sendConfirmed("refunds", refund).map(ignored -> Response.accepted().build());
+        return publisher.sendConfirmed("payments", "refund.requested", refund, Map.of())
+                .map(ignored -> Response.accepted().build());
     }
 
     @GET
@@ -58,11 +59,19 @@ public class RefundResource {
         return ledger.deadRefunds();
     }
 
-    /** Queues a payout; answers 202 once RabbitMQ confirmed it. */
+    /** Publishes a payout request to the payout-requests fanout; answers 202 once RabbitMQ confirmed it. */
     @POST
     @Path("payouts")
     public Uni<Response> payout(Payout payout) {
-        return publisher.sendConfirmed("payouts", payout).map(ignored -> Response.accepted().build());
+        return publisher.sendConfirmed(Audit.PAYOUT_REQUESTS, "", payout, Map.of())
+                .map(ignored -> Response.accepted().build());
+    }
+
+    /** The payouts the audit trail received through the fanout. */
+    @GET
+    @Path("audit/payouts")
+    public List<Payout> audited() {
+        return ledger.audited();
     }
 
     @GET

@@ -6,13 +6,16 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import io.quarkiverse.rabbitmq.subscriber.Binding;
 import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 
 /**
- * The refunds service: each refund on the {@code refunds} queue goes to the card processor once it can. A refund gets
+ * The refunds service: refunds are published to the {@code payments} topic exchange ({@code refund.requested}, and any
+ * other {@code refund.*} key reaches this queue too); each refund on the {@code refunds} queue goes to the card
+ * processor once it can. Retries and dead letters keep the routing key the refund was published with. A refund gets
  * at most five deliveries; the runtime counts them (a classic queue counts nothing) and moves the fifth failure to
  * {@code refunds.dead}, where {@link DeadLetters} reads it. A refund the processor is too busy for waits 30 seconds in
  * RabbitMQ's waiting queue {@code refunds.retry} ({@code DLX_TTL}), so a restart of the service loses none of them.
@@ -30,7 +33,7 @@ public class Refunds {
     @Inject
     Ledger ledger;
 
-    @Subscriber(value = "refunds", maxAttempts = 5, deadLetter = "refunds.dead", delay = Delay.DLX_TTL)
+    @Subscriber(value = "refunds", maxAttempts = 5, deadLetter = "refunds.dead", delay = Delay.DLX_TTL, bindings = @Binding(exchange = "payments", keys = "refund.*"))
     Outcome process(Refund refund, Delivery delivery) {
         ledger.attempted(refund);
         return switch (processor.refund(refund.card())) {

@@ -2,7 +2,9 @@ package org.acme.devui;
 
 import java.time.Duration;
 
+import io.quarkiverse.rabbitmq.subscriber.Binding;
 import io.quarkiverse.rabbitmq.subscriber.Delay;
+import io.quarkiverse.rabbitmq.subscriber.ExchangeType;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkus.arc.profile.IfBuildProfile;
@@ -14,7 +16,10 @@ import io.quarkus.arc.profile.IfBuildProfile;
 @IfBuildProfile("dev")
 public class DevUiApp {
 
-    @Subscriber(value = "devui.refunds", maxAttempts = 3, deadLetter = "devui.refunds.dead", delay = Delay.DLX_TTL)
+    @Subscriber(value = "devui.refunds", maxAttempts = 3, deadLetter = "devui.refunds.dead", delay = Delay.DLX_TTL, bindings = {
+            @Binding(exchange = "devui.payments", keys = "refund.*"),
+            @Binding(exchange = "amq.headers", type = ExchangeType.HEADERS, arguments = { "x-match=any",
+                    "kind=refund" }) })
     Outcome refund(String body) {
         return Outcome.retryAfter(Duration.ofSeconds(30));
     }

@@ -70,6 +70,20 @@ class DevUiTest {
                             && queue.getString("role").equals("WAITING")
                             && queue.getJsonObject("arguments").getString("x-dead-letter-routing-key")
                                     .equals("devui.refunds")));
+            // The exchanges the queue is bound to, RabbitMQ's own marked as only checked, and a binding per key.
+            assertEquals(new JsonArray()
+                    .add(new JsonObject().put("name", "devui.payments").put("type", "topic").put("builtIn", false)
+                            .put("arguments", new JsonObject()))
+                    .add(new JsonObject().put("name", "amq.headers").put("type", "headers").put("builtIn", true)
+                            .put("arguments", new JsonObject())),
+                    topology.getJsonArray("exchanges"), topology::encodePrettily);
+            assertEquals(new JsonArray()
+                    .add(new JsonObject().put("queue", "devui.refunds").put("exchange", "devui.payments")
+                            .put("routingKey", "refund.*").put("arguments", new JsonObject()))
+                    .add(new JsonObject().put("queue", "devui.refunds").put("exchange", "amq.headers")
+                            .put("routingKey", "").put("arguments",
+                                    new JsonObject().put("x-match", "any").put("kind", "refund"))),
+                    topology.getJsonArray("bindings"), topology::encodePrettily);
 
             JsonObject broker = (JsonObject) rpc.call(NAMESPACE + "broker", new JsonObject());
             assertTrue(broker.getBoolean("inProcess"));

@@ -15,7 +15,9 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 public class RefundsQueueCleanup implements QuarkusTestResourceLifecycleManager {
 
     static final String URL = "amqp://guest:guest@127.0.0.1:5672";
-    static final String[] QUEUES = { "refunds", "refunds.dead", "refunds.retry", "payouts", "payouts.dead" };
+    static final String[] QUEUES = { "refunds", "refunds.dead", "refunds.retry", "payouts", "payouts.dead",
+            "audit.payouts" };
+    static final String[] EXCHANGES = { "payments", "payout-requests" };
 
     @Override
     public Map<String, String> start() {
@@ -48,6 +50,9 @@ public class RefundsQueueCleanup implements QuarkusTestResourceLifecycleManager 
         run(channel -> {
             for (String queue : QUEUES) {
                 channel.queueDelete(queue);
+            }
+            for (String exchange : EXCHANGES) {
+                channel.exchangeDelete(exchange);
             }
         });
     }

@@ -48,7 +48,9 @@ class RefundsTest {
     @Test
     void readinessReportsTheSubscribers() {
         given().get("/q/health/ready").then().statusCode(200).body("status", is("UP"))
-                .body("checks.name", hasItem("RabbitMQ subscribers"));
+                .body("checks.name", hasItem("RabbitMQ subscribers"))
+                .body("checks.find { it.name == 'RabbitMQ subscribers' }.data.exchanges", is(2))
+                .body("checks.find { it.name == 'RabbitMQ subscribers' }.data.bindings", is(3));
     }
 
     @Test
@@ -80,7 +82,8 @@ class RefundsTest {
         script("4242-down", "UNAVAILABLE");
         submit(104, "4242-down");
         await().untilAsserted(() -> given().get("/refunds/dead").then()
-                .body("refund.id", hasItem(104)).body("deliveries", hasItem(5)));
+                .body("refund.id", hasItem(104)).body("deliveries", hasItem(5))
+                .body("routingKey", hasItem("refund.requested")));
         given().get("/refunds/104/attempts").then().body("attempts", is(5));
     }
 
@@ -92,5 +95,13 @@ class RefundsTest {
         await().untilAsserted(() -> given().get("/payouts/dead").then()
                 .body("payout.id", hasItem(201)).body("reason", hasItem("delivery_limit")));
         given().get("/payouts/201/attempts").then().body("attempts", is(5));
+    }
+
+    @Test
+    void aPayoutRequestReachesBothThePayoutsAndTheAuditQueueThroughTheFanout() {
+        given().contentType(ContentType.JSON).body(Map.of("id", 202, "card", "5555-ok", "amountCents", 700))
+                .post("/payouts").then().statusCode(202);
+        await().untilAsserted(() -> given().get("/payouts/paid").then().body("id", hasItem(202)));
+        await().untilAsserted(() -> given().get("/audit/payouts").then().body("id", hasItem(202)));
     }
 }

@@ -33,13 +33,26 @@ public interface Delivery {
      */
     String EXCEPTION_MESSAGE_HEADER = "x-exception-message";
 
+    /**
+     * On a copy or dead letter the runtime published of a message that came through an exchange: the exchange the
+     * original was published to. {@link #exchange()} reads it.
+     */
+    String ORIGINAL_EXCHANGE_HEADER = "x-original-exchange";
+
+    /** Beside {@link #ORIGINAL_EXCHANGE_HEADER}: the routing key the original was published with. */
+    String ORIGINAL_ROUTING_KEY_HEADER = "x-original-routing-key";
+
     /** The queue the message was consumed from. */
     String queue();
 
-    /** The exchange the message was published to ({@code ""} for the default exchange). */
+    /**
+     * The exchange the message was published to ({@code ""} for the default exchange). On every copy the runtime
+     * publishes (a retry, a delayed retry) it is still the original's, from {@link #ORIGINAL_EXCHANGE_HEADER}, so a
+     * handler sees the same value on each attempt.
+     */
     String exchange();
 
-    /** The routing key the message was published with. */
+    /** The routing key the message was published with; on a copy, the original's, as {@link #exchange()}. */
     String routingKey();
 
     /** Whether RabbitMQ delivered this message before (to this or another consumer). */

@@ -21,7 +21,11 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 public @interface Subscriber {
 
-    /** The queue to consume. */
+    /**
+     * The queue to consume. May be read from the configuration, {@code "${orders.queue}"} or
+     * {@code "${orders.queue:orders}"}, resolved at startup; so may {@link #deadLetter()}, {@link #waitingQueue()} and
+     * the bindings' exchanges and keys.
+     */
     String value();
 
     /** The type of the queue, used when the extension declares it. */
@@ -84,4 +88,19 @@ public @interface Subscriber {
      * {@code "30s"}, {@code "5m"}, {@code "PT1H"}). Each gets the waiting queue {@code <waitingQueue>.<delay>}.
      */
     String[] delays() default {};
+
+    /**
+     * The exchanges the queue is bound to, each with its keys. Empty (the default): the queue is reached through the
+     * default exchange only, by its name. See {@link Binding}.
+     */
+    Binding[] bindings() default {};
+
+    /**
+     * Queue arguments as {@code name=value}: {@code {"x-max-length=100000", "x-overflow=reject-publish"}}.
+     * {@code true}/{@code false} become booleans, integers longs, the rest text; the arguments RabbitMQ documents are
+     * checked at build time, and those the extension sets itself ({@code x-queue-type}, and the delivery limit and
+     * dead-letter route of a quorum cap) are refused. {@code quarkus.rabbitmq-subscriber.queues."<queue>".arguments.
+     * "<name>"} adds or replaces one.
+     */
+    String[] arguments() default {};
 }

@@ -15,6 +15,7 @@ import org.jboss.jandex.PrimitiveType;
 import org.jboss.jandex.Type;
 
 import io.quarkiverse.rabbitmq.subscriber.Delay;
+import io.quarkiverse.rabbitmq.subscriber.ExchangeType;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
@@ -110,6 +111,18 @@ final class SubscriberMethodAnalysis {
         ifWritten(subscriber, "delay", value -> declared.delay(Delay.valueOf(value.asEnum())));
         ifWritten(subscriber, "waitingQueue", value -> declared.waitingQueue(value.asString()));
         ifWritten(subscriber, "delays", value -> declared.delays(List.of(value.asStringArray())));
+        ifWritten(subscriber, "bindings", value -> {
+            for (AnnotationInstance binding : value.asNestedArray()) {
+                AnnotationValue type = binding.value("type");
+                AnnotationValue keys = binding.value("keys");
+                AnnotationValue arguments = binding.value("arguments");
+                declared.binding(binding.value("exchange").asString(),
+                        type == null ? ExchangeType.TOPIC : ExchangeType.valueOf(type.asEnum()),
+                        keys == null ? List.of() : List.of(keys.asStringArray()),
+                        arguments == null ? List.of() : List.of(arguments.asStringArray()));
+            }
+        });
+        ifWritten(subscriber, "arguments", value -> declared.arguments(List.of(value.asStringArray())));
         return declared;
     }
 

@@ -256,14 +256,10 @@ class SubscriberProcessor {
             byQueue.computeIfAbsent(subscriber.analysis().subscription.queue, q -> new ArrayList<>())
                     .add(subscriber.analysis().description);
         }
-        byQueue.forEach((queue, methods) -> {
-            if (methods.size() > 1) {
-                problems.add(new IllegalStateException("Queue '" + queue + "' has " + methods.size()
-                        + " @Subscriber methods (" + String.join(", ", methods)
-                        + "): a queue has one subscriber; raise its prefetch for more parallel work"));
-            }
-        });
-        report(SubscriptionRules.conflicts(subscriptions), problems);
+        report(SubscriptionRules.sharedQueues(byQueue), problems);
+        report(SubscriptionRules.conflicts(subscriptions, buildTimeConfig.delayedExchange().enabled()
+                ? buildTimeConfig.delayedExchange().name()
+                : null), problems);
         report(SubscriptionRules.delayedExchangeProblems(buildTimeConfig.delayedExchange().enabled(),
                 buildTimeConfig.delayedExchange().name()), problems);
         if (!problems.isEmpty()) {
@@ -293,14 +289,11 @@ class SubscriberProcessor {
             List<SubscriberMethodBuildItem> subscribers, TopologyPlanBuildItem topology) {
         List<SubscriberDefinition> definitions = new ArrayList<>();
         // The queues some subscription dead-letters to: their own subscribers must never reject a message away.
-        java.util.Set<String> deadLetterQueues = new java.util.TreeSet<>();
-        for (SubscriberMethodBuildItem subscriber : subscribers) {
-            String deadLetter = subscriber.analysis().subscription.deadLetter;
-            if (deadLetter != null) {
-                deadLetterQueues.add(deadLetter);
-            }
-        }
-        for (SubscriberMethodBuildItem subscriber : sorted(subscribers)) {
+        List<SubscriberMethodBuildItem> sorted = sorted(subscribers);
+        List<SubscriptionSpec> marked = SubscriptionSpec.markingDeadLetterReaders(
+                sorted.stream().map(subscriber -> subscriber.analysis().subscription).toList());
+        for (int i = 0; i < sorted.size(); i++) {
+            SubscriberMethodBuildItem subscriber = sorted.get(i);
             if (subscriber.invoker() == null) {
                 continue; // validation has failed the build
             }
@@ -308,9 +301,7 @@ class SubscriberProcessor {
             @SuppressWarnings("unchecked")
             RuntimeValue<Invoker<Object, Object>> invoker = (RuntimeValue<Invoker<Object, Object>>) (RuntimeValue<?>) recorderContext
                     .newInstance(subscriber.invoker().getClassName());
-            SubscriptionSpec subscription = deadLetterQueues.contains(analysis.subscription.queue)
-                    ? analysis.subscription.readingDeadLetters()
-                    : analysis.subscription;
+            SubscriptionSpec subscription = marked.get(i);
             definitions.add(new SubscriberDefinition(subscription, analysis.description, analysis.payloadKind,
                     analysis.jsonType != null ? analysis.jsonType : analysis.payloadType.toString(),
                     subscriber.method().parametersCount(), analysis.payloadIndex, analysis.deliveryIndex,

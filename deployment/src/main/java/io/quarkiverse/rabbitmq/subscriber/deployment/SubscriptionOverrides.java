@@ -1,5 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.deployment;
 
+import java.util.TreeMap;
+
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig.QueueOverrides;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
@@ -22,5 +24,8 @@ final class SubscriptionOverrides {
         overrides.delay().ifPresent(declared::delay);
         overrides.waitingQueue().ifPresent(declared::waitingQueue);
         overrides.delays().ifPresent(declared::delays);
+        // After the annotation's, so one of the same name replaces it; by name, so a build is reproducible.
+        declared.arguments(new TreeMap<>(overrides.arguments()).entrySet().stream()
+                .map(argument -> argument.getKey() + "=" + argument.getValue()).toList());
     }
 }

@@ -87,7 +87,7 @@ public class SubscriberEngine {
         return definitions;
     }
 
-    /** What the subscriptions need on the broker, as computed at build time. */
+    /** What the subscriptions need on the broker: planned at build time, again at startup for names from config. */
     public TopologyPlan topology() {
         return topology;
     }

@@ -3,6 +3,10 @@ package io.quarkiverse.rabbitmq.subscriber.runtime;
 import java.util.List;
 import java.util.function.Supplier;
 
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.ConfiguredNames;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 import io.quarkus.runtime.annotations.Recorder;
@@ -10,9 +14,22 @@ import io.quarkus.runtime.annotations.Recorder;
 @Recorder
 public class SubscriberRecorder {
 
-    /** The subscribers found at build time, as the synthetic {@link Subscriptions} bean the engine starts from. */
+    /**
+     * The subscribers found at build time, as the synthetic {@link Subscriptions} bean the engine starts from. Names
+     * from the configuration ({@code ${property}}) are resolved here, at runtime init, and the topology planned again
+     * for them; a name that cannot be resolved, or that breaks a rule once resolved, stops startup.
+     */
     public Supplier<Subscriptions> subscriptions(List<SubscriberDefinition> definitions, TopologyPlan topology) {
-        Subscriptions subscriptions = new Subscriptions(definitions, topology);
+        Subscriptions subscriptions;
+        if (ConfiguredNames.anyIn(definitions)) {
+            Config config = ConfigProvider.getConfig();
+            List<SubscriberDefinition> resolved = ConfiguredNames.resolve(definitions,
+                    key -> config.getOptionalValue(key, String.class));
+            subscriptions = new Subscriptions(resolved,
+                    TopologyPlan.of(resolved.stream().map(definition -> definition.subscription).toList()));
+        } else {
+            subscriptions = new Subscriptions(definitions, topology);
+        }
         return () -> subscriptions;
     }
 }

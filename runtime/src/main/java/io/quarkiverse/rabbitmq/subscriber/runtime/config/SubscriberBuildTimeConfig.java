@@ -122,5 +122,13 @@ public interface SubscriberBuildTimeConfig {
 
         /** Overrides {@code @Subscriber(delays)}: durations such as {@code 500ms,30s,5m}. */
         Optional<List<String>> delays();
+
+        /**
+         * Adds to or replaces {@code @Subscriber(arguments)}: queue arguments by name, each value read as the
+         * annotation's are ({@code true}/{@code false} booleans, integers longs, the rest text):
+         * {@code quarkus.rabbitmq-subscriber.queues."orders".arguments."x-max-length"=100000}.
+         */
+        @ConfigDocMapKey("argument-name")
+        Map<String, String> arguments();
     }
 }

@@ -9,6 +9,7 @@ import com.rabbitmq.client.Envelope;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.AckSlot;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.OriginalRoute;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Unsettled;
 
 /**
@@ -83,12 +84,12 @@ public final class InboundDelivery implements Delivery, Unsettled {
 
     @Override
     public String exchange() {
-        return envelope.getExchange();
+        return OriginalRoute.exchange(properties.getHeaders(), envelope.getExchange());
     }
 
     @Override
     public String routingKey() {
-        return envelope.getRoutingKey();
+        return OriginalRoute.routingKey(properties.getHeaders(), envelope.getRoutingKey());
     }
 
     @Override

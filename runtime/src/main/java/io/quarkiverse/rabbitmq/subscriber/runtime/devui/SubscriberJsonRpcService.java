@@ -93,7 +93,10 @@ public class SubscriberJsonRpcService {
                 .put("inFlight", status.inFlight());
     }
 
-    /** The topology plan: queues (name, role, owner, arguments), exchanges and bindings. */
+    /**
+     * The topology plan: queues (name, role, owner, arguments), exchanges (name, type, whether RabbitMQ's own) and
+     * bindings (queue, exchange, key, a headers binding's arguments).
+     */
     public JsonObject topology() {
         TopologyPlan plan = status.topology();
         JsonArray queues = new JsonArray();
@@ -104,12 +107,13 @@ public class SubscriberJsonRpcService {
         JsonArray exchanges = new JsonArray();
         for (TopologyPlan.ExchangePlan exchange : plan.exchanges) {
             exchanges.add(new JsonObject().put("name", exchange.name).put("type", exchange.type)
-                    .put("arguments", new JsonObject(Map.copyOf(exchange.arguments))));
+                    .put("builtIn", exchange.builtIn()).put("arguments", new JsonObject(Map.copyOf(exchange.arguments))));
         }
         JsonArray bindings = new JsonArray();
         for (TopologyPlan.BindingPlan binding : plan.bindings) {
             bindings.add(new JsonObject().put("queue", binding.queue).put("exchange", binding.exchange)
-                    .put("routingKey", binding.routingKey));
+                    .put("routingKey", binding.routingKey)
+                    .put("arguments", new JsonObject(new java.util.LinkedHashMap<>(binding.arguments))));
         }
         return new JsonObject().put("queues", queues).put("exchanges", exchanges).put("bindings", bindings);
     }

@@ -31,6 +31,11 @@ public class SubscriberReadinessCheck implements HealthCheck {
         HealthCheckResponseBuilder response = HealthCheckResponse.named("RabbitMQ subscribers").status(problems.isEmpty());
         if (problems.isEmpty()) {
             response.withData("subscribers", status.definitions().size());
+            if (!status.topology().bindings.isEmpty()) {
+                // What the subscribers are bound to, declared or checked at their start.
+                response.withData("exchanges", status.topology().exchanges.size());
+                response.withData("bindings", status.topology().bindings.size());
+            }
         }
         problems.forEach(response::withData);
         return response.build();

@@ -9,7 +9,8 @@ import com.rabbitmq.client.AMQP;
 /**
  * The properties of a copy or dead letter the runtime publishes: every header and property of the original, but the
  * headers that describe the original's own life in the broker (its deaths, a quorum queue's delivery count), with the
- * retry count set and, after a failure, the failure's type and message.
+ * retry count set, the original's exchange and routing key ({@link OriginalRoute}) and, after a failure, the failure's
+ * type and message.
  */
 public final class CopyProperties {
 
@@ -22,16 +23,18 @@ public final class CopyProperties {
     }
 
     /** The copy's header table is a fresh, mutable map: observers may add their context to it. */
-    public static AMQP.BasicProperties of(AMQP.BasicProperties original, String retryCountHeader, int retryCount,
+    public static AMQP.BasicProperties of(Unsettled original, String retryCountHeader, int retryCount,
             FailureInfo failure) {
-        Map<String, Object> headers = original.getHeaders() == null ? new LinkedHashMap<>()
-                : new LinkedHashMap<>(original.getHeaders());
+        AMQP.BasicProperties properties = original.properties();
+        Map<String, Object> headers = properties.getHeaders() == null ? new LinkedHashMap<>()
+                : new LinkedHashMap<>(properties.getHeaders());
         BROKER_HEADERS.forEach(headers::remove);
+        OriginalRoute.carry(headers, original.exchange(), original.routingKey());
         headers.put(retryCountHeader, retryCount);
         if (failure != null) {
             headers.put(FailureInfo.TYPE_HEADER, failure.type());
             headers.put(FailureInfo.MESSAGE_HEADER, failure.message());
         }
-        return original.builder().headers(headers).build();
+        return properties.builder().headers(headers).build();
     }
 }

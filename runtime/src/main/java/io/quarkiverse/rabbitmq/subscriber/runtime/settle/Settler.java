@@ -123,7 +123,7 @@ public final class Settler {
     }
 
     private void republish(Unsettled delivery, Settlement.Republish republish) {
-        AMQP.BasicProperties properties = CopyProperties.of(delivery.properties(), retryCountHeader,
+        AMQP.BasicProperties properties = CopyProperties.of(delivery, retryCountHeader,
                 republish.retryCount(), republish.failure());
         if (delivery.observation() != io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE) {
             // The copy or dead letter carries the delivery's trace on.

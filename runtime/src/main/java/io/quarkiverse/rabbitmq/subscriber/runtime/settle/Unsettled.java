@@ -22,6 +22,12 @@ public interface Unsettled {
 
     AMQP.BasicProperties properties();
 
+    /** The exchange the message was first published to (see {@link OriginalRoute}). */
+    String exchange();
+
+    /** The routing key the message was first published with. */
+    String routingKey();
+
     byte[] body();
 
     /** How the message is named in logs. */

@@ -66,6 +66,12 @@ public final class SubscriberDefinition {
         this.invoker = invoker;
     }
 
+    /** This subscriber with another subscription: its names resolved, or marked as reading dead letters. */
+    public SubscriberDefinition with(SubscriptionSpec subscription) {
+        return new SubscriberDefinition(subscription, method, payloadKind, payloadType, parameterCount, payloadIndex,
+                deliveryIndex, returnKind, executionModel, invoker);
+    }
+
     @Override
     public String toString() {
         return method + " on queue '" + subscription.queue + "'";

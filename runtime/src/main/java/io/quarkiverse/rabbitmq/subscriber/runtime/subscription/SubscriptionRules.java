@@ -35,22 +35,72 @@ public final class SubscriptionRules {
     public static List<String> problems(SubscriptionSpec.Builder declared, boolean declareTopology,
             boolean delayedExchangeEnabled) {
         SubscriptionSpec subscription = declared.build();
-        List<String> problems = new ArrayList<>();
+        List<String> problems = new ArrayList<>(nameProblems(subscription));
         checkQueue(subscription, problems);
         checkCap(subscription, declared.retryPublish != null, declareTopology, problems);
         checkDelay(subscription, declared, delayedExchangeEnabled, problems);
+        TopologyRules.checkBindings(declared.bindings, problems);
+        TopologyRules.checkArguments(subscription, declared.arguments, problems);
+        return problems;
+    }
+
+    /**
+     * The rules that compare a subscription's names, or judge one: run at build time on the names as written, and
+     * again at startup once names from the configuration ({@code ${property}}) are resolved, with the same texts.
+     */
+    public static List<String> nameProblems(SubscriptionSpec subscription) {
+        List<String> problems = new ArrayList<>();
+        String queue = subscription.queue;
+        if (queue.isBlank()) {
+            problems.add("names no queue: @Subscriber(\"<queue>\") needs the queue to consume");
+        }
+        if (reserved(queue)) {
+            problems.add("consumes queue '" + queue + "': RabbitMQ reserves the 'amq.' prefix and refuses to "
+                    + "declare it");
+        }
+        String deadLetter = subscription.deadLetter;
+        if (deadLetter != null && deadLetter.equals(queue)) {
+            problems.add("sets deadLetter = '" + deadLetter + "', its own queue: dead letters would be consumed again "
+                    + "as work; name another queue");
+        }
+        if (deadLetter != null && reserved(deadLetter)) {
+            problems.add("sets deadLetter = '" + deadLetter + "': RabbitMQ reserves the 'amq.' prefix");
+        }
+        String waiting = subscription.waitingQueue;
+        if (waiting != null && waiting.equals(queue)) {
+            problems.add("sets waitingQueue = '" + waiting + "', its own queue: copies would be consumed at once "
+                    + "instead of waiting; name another queue");
+        }
+        if (waiting != null && waiting.equals(deadLetter)) {
+            problems.add("sets waitingQueue = '" + waiting + "', its dead-letter queue: dead letters would expire "
+                    + "back into work; name another queue");
+        }
+        if (waiting != null && reserved(waiting)) {
+            problems.add("sets waitingQueue = '" + waiting + "': RabbitMQ reserves the 'amq.' prefix");
+        }
+        TopologyRules.checkExchangeNames(subscription, problems);
+        return problems;
+    }
+
+    /**
+     * Two subscribers on one queue, by queue in name order: RabbitMQ would split the queue's messages between them.
+     *
+     * @param methodsByQueue each queue's subscriber methods, as described in messages
+     */
+    public static List<String> sharedQueues(Map<String, List<String>> methodsByQueue) {
+        List<String> problems = new ArrayList<>();
+        new java.util.TreeMap<>(methodsByQueue).forEach((queue, methods) -> {
+            if (methods.size() > 1) {
+                problems.add("Queue '" + queue + "' has " + methods.size() + " @Subscriber methods ("
+                        + String.join(", ", methods) + "): a queue has one subscriber; raise its prefetch for more "
+                        + "parallel work");
+            }
+        });
         return problems;
     }
 
     /** The queue's name and the limits it is consumed under. */
     private static void checkQueue(SubscriptionSpec subscription, List<String> problems) {
-        if (subscription.queue.isBlank()) {
-            problems.add("names no queue: @Subscriber(\"<queue>\") needs the queue to consume");
-        }
-        if (reserved(subscription.queue)) {
-            problems.add("consumes queue '" + subscription.queue + "': RabbitMQ reserves the 'amq.' prefix and "
-                    + "refuses to declare it");
-        }
         if (!subscription.quorum() && subscription.deliveryLimit >= 0) {
             problems.add("sets deliveryLimit on a classic queue: only quorum queues count deliveries "
                     + "(use type = QueueType.QUORUM)");
@@ -81,13 +131,6 @@ public final class SubscriptionRules {
         if (subscription.concurrency < 0) {
             problems.add("sets concurrency = " + subscription.concurrency + ": it must be 0 (up to the prefetch) or "
                     + "more");
-        }
-        if (deadLetter != null && deadLetter.equals(queue)) {
-            problems.add("sets deadLetter = '" + deadLetter + "', its own queue: dead letters would be consumed again "
-                    + "as work; name another queue");
-        }
-        if (deadLetter != null && reserved(deadLetter)) {
-            problems.add("sets deadLetter = '" + deadLetter + "': RabbitMQ reserves the 'amq.' prefix");
         }
         if (!subscription.quorum()) {
             if (deadLetter != null && maxAttempts <= 0) {
@@ -139,17 +182,6 @@ public final class SubscriptionRules {
         if (waiting == null && declared.waitingQueue != null && !declared.waitingQueue.isEmpty()) {
             problems.add("sets waitingQueue = '" + declared.waitingQueue + "' with delay = " + delay + ", which has "
                     + "no waiting queue: use delay = DLX_TTL or DLX_TTL_PER_DELAY, or remove waitingQueue");
-        }
-        if (waiting != null && waiting.equals(subscription.queue)) {
-            problems.add("sets waitingQueue = '" + waiting + "', its own queue: copies would be consumed at once "
-                    + "instead of waiting; name another queue");
-        }
-        if (waiting != null && waiting.equals(subscription.deadLetter)) {
-            problems.add("sets waitingQueue = '" + waiting + "', its dead-letter queue: dead letters would expire "
-                    + "back into work; name another queue");
-        }
-        if (waiting != null && reserved(waiting)) {
-            problems.add("sets waitingQueue = '" + waiting + "': RabbitMQ reserves the 'amq.' prefix");
         }
         checkDelays(delay, declared.delays, problems);
     }
@@ -207,6 +239,21 @@ public final class SubscriptionRules {
      * subscriber consumes is the usual chain, and fine.) In the order of the subscriptions' queues.
      */
     public static List<String> conflicts(List<SubscriptionSpec> subscriptions) {
+        return conflicts(subscriptions, null);
+    }
+
+    /**
+     * {@link #conflicts(List)}, and exchanges bound with two types or named as the delayed-message exchange.
+     *
+     * @param delayedExchange the delayed-message exchange where it is enabled, or null
+     */
+    public static List<String> conflicts(List<SubscriptionSpec> subscriptions, String delayedExchange) {
+        List<String> conflicts = queueConflicts(subscriptions);
+        conflicts.addAll(TopologyRules.exchangeConflicts(subscriptions, delayedExchange));
+        return conflicts;
+    }
+
+    private static List<String> queueConflicts(List<SubscriptionSpec> subscriptions) {
         List<SubscriptionSpec> sorted = new ArrayList<>(subscriptions);
         sorted.sort(Comparator.comparing(subscription -> subscription.queue));
         Map<String, String> roles = new LinkedHashMap<>();
@@ -247,7 +294,7 @@ public final class SubscriptionRules {
         return List.of();
     }
 
-    private static boolean reserved(String name) {
+    static boolean reserved(String name) {
         return name.startsWith(RESERVED_PREFIX);
     }
 }

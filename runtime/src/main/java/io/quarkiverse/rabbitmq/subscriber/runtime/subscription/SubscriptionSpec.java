@@ -1,12 +1,15 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.subscription;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 import io.quarkiverse.rabbitmq.subscriber.Delay;
+import io.quarkiverse.rabbitmq.subscriber.ExchangeType;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkus.runtime.annotations.RecordableConstructor;
@@ -47,6 +50,10 @@ public final class SubscriptionSpec {
      * stays in the queue and the subscriber stops (see {@code SettlementPlan}).
      */
     public final boolean readsDeadLetters;
+    /** The exchanges its queue is bound to, in the order declared. */
+    public final List<BindingSpec> bindings;
+    /** The queue arguments the user gave (annotation, then configuration), typed; see {@link #queueArguments()}. */
+    public final Map<String, Object> arguments;
 
     /**
      * The values as they are, for the recorder, which passes back the fields of a built spec: {@link Builder#build()}
@@ -55,7 +62,8 @@ public final class SubscriptionSpec {
     @RecordableConstructor
     public SubscriptionSpec(String queue, QueueType type, int maxAttempts, String deadLetter, int deliveryLimit,
             RetryPublish retryPublish, int prefetch, int concurrency, Delay delay, String waitingQueue,
-            List<Long> delays, String delayedExchange, boolean readsDeadLetters) {
+            List<Long> delays, String delayedExchange, boolean readsDeadLetters, List<BindingSpec> bindings,
+            Map<String, Object> arguments) {
         this.queue = Objects.requireNonNull(queue);
         this.type = type;
         this.maxAttempts = maxAttempts;
@@ -69,6 +77,8 @@ public final class SubscriptionSpec {
         this.delays = List.copyOf(delays);
         this.delayedExchange = delayedExchange;
         this.readsDeadLetters = readsDeadLetters;
+        this.bindings = List.copyOf(bindings);
+        this.arguments = Collections.unmodifiableMap(new LinkedHashMap<>(arguments));
     }
 
     /** {@code DLX_TTL_PER_DELAY}: the waiting queue of one listed delay, {@code <waitingQueue>.<delay>}. */
@@ -92,10 +102,49 @@ public final class SubscriptionSpec {
         return new Builder(queue);
     }
 
-    /** This subscription, its queue being another subscription's dead-letter queue. */
-    public SubscriptionSpec readingDeadLetters() {
-        return new SubscriptionSpec(queue, type, maxAttempts, deadLetter, deliveryLimit, retryPublish, prefetch,
-                concurrency, delay, waitingQueue, delays, delayedExchange, true);
+    /**
+     * These subscriptions, each told whether its queue is another one's dead-letter queue (whose subscriber must never
+     * reject a message away), in their order.
+     */
+    public static List<SubscriptionSpec> markingDeadLetterReaders(List<SubscriptionSpec> subscriptions) {
+        java.util.Set<String> deadLetterQueues = new java.util.HashSet<>();
+        subscriptions.forEach(subscription -> deadLetterQueues.add(subscription.deadLetter));
+        return subscriptions.stream().map(subscription -> subscription.readingDeadLetters(
+                deadLetterQueues.contains(subscription.queue))).toList();
+    }
+
+    private SubscriptionSpec readingDeadLetters(boolean reads) {
+        return reads == readsDeadLetters ? this
+                : new SubscriptionSpec(queue, type, maxAttempts, deadLetter, deliveryLimit, retryPublish, prefetch,
+                        concurrency, delay, waitingQueue, delays, delayedExchange, reads, bindings, arguments);
+    }
+
+    /**
+     * This subscription with its names passed through {@code names}: the queue, dead-letter queue, waiting queue and
+     * the bindings' exchanges and keys, which may be {@code ${property}} expressions resolved at startup.
+     */
+    public SubscriptionSpec withNames(UnaryOperator<String> names) {
+        return new SubscriptionSpec(names.apply(queue), type, maxAttempts,
+                deadLetter == null ? null : names.apply(deadLetter), deliveryLimit, retryPublish, prefetch, concurrency,
+                delay, waitingQueue == null ? null : names.apply(waitingQueue), delays, delayedExchange,
+                readsDeadLetters, bindings.stream().map(binding -> binding.withNames(names)).toList(), arguments);
+    }
+
+    /** Every name of this subscription that may come from the configuration, as written. */
+    public List<String> names() {
+        List<String> names = new ArrayList<>();
+        names.add(queue);
+        if (deadLetter != null) {
+            names.add(deadLetter);
+        }
+        if (waitingQueue != null) {
+            names.add(waitingQueue);
+        }
+        for (BindingSpec binding : bindings) {
+            names.add(binding.exchange);
+            names.addAll(binding.keys);
+        }
+        return names;
     }
 
     public boolean quorum() {
@@ -120,9 +169,12 @@ public final class SubscriptionSpec {
         return quorum() && (maxAttempts > 0 || deliveryLimit >= 0);
     }
 
-    /** The arguments the work queue is declared with. */
+    /**
+     * The arguments the work queue is declared with: the user's, then the ones this subscription's type and cap set
+     * (the rules refuse a user argument that one of those would replace).
+     */
     public Map<String, Object> queueArguments() {
-        Map<String, Object> arguments = new LinkedHashMap<>();
+        Map<String, Object> arguments = new LinkedHashMap<>(this.arguments);
         if (quorum()) {
             arguments.put("x-queue-type", "quorum");
             if (maxAttempts > 0) {
@@ -146,7 +198,8 @@ public final class SubscriptionSpec {
     @Override
     public String toString() {
         return "queue '" + queue + "' (" + type + (maxAttempts > 0 ? ", maxAttempts " + maxAttempts : "")
-                + (deadLetter != null ? ", deadLetter '" + deadLetter + "'" : "") + ", delay " + delay + ")";
+                + (deadLetter != null ? ", deadLetter '" + deadLetter + "'" : "") + ", delay " + delay
+                + (bindings.isEmpty() ? "" : ", bound to " + bindings) + ")";
     }
 
     /**
@@ -172,6 +225,14 @@ public final class SubscriptionSpec {
         List<String> delays = List.of();
         String delayedExchange;
         boolean readsDeadLetters;
+        /** As written: the bindings with their keys and argument texts. */
+        final List<DeclaredBinding> bindings = new ArrayList<>();
+        /** As written: {@code name=value}, the annotation's, then the configuration's. */
+        final List<String> arguments = new ArrayList<>();
+
+        /** A {@code @Binding} as written. */
+        public record DeclaredBinding(String exchange, ExchangeType type, List<String> keys, List<String> arguments) {
+        }
 
         private Builder(String queue) {
             this.queue = queue;
@@ -240,6 +301,17 @@ public final class SubscriptionSpec {
             return this;
         }
 
+        public Builder binding(String exchange, ExchangeType type, List<String> keys, List<String> arguments) {
+            bindings.add(new DeclaredBinding(exchange, type, List.copyOf(keys), List.copyOf(arguments)));
+            return this;
+        }
+
+        /** Queue arguments as {@code name=value}; a later one of the same name replaces an earlier one. */
+        public Builder arguments(List<String> arguments) {
+            this.arguments.addAll(arguments);
+            return this;
+        }
+
         /**
          * The subscription with its defaults: no dead-letter queue for an empty name, {@code RetryPublish.DEFAULT}
          * when none is named, the waiting queue {@code <queue>.retry} when a waiting strategy names none, and only
@@ -252,7 +324,10 @@ public final class SubscriptionSpec {
                     retryPublish == null ? RetryPublish.DEFAULT : retryPublish, prefetch, concurrency, delay,
                     !waits ? null : waitingQueue == null || waitingQueue.isEmpty() ? queue + ".retry" : waitingQueue,
                     delay == Delay.DLX_TTL_PER_DELAY ? delayMillis() : List.of(),
-                    delay == Delay.PLUGIN ? delayedExchange : null, readsDeadLetters);
+                    delay == Delay.PLUGIN ? delayedExchange : null, readsDeadLetters,
+                    bindings.stream().map(binding -> BindingSpec.of(queue, binding.exchange(), binding.type(),
+                            binding.keys(), binding.arguments())).toList(),
+                    ArgumentText.parse(arguments));
         }
 
         /**

@@ -3,7 +3,6 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.topology;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import org.jboss.logging.Logger;
 
@@ -12,8 +11,9 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 
 /**
- * Makes the broker hold what a {@link TopologyPlan} lists before any consumer starts: it declares the exchanges, the
- * queues (work and waiting queues with their arguments; dead-letter queues only where absent) and the bindings; or,
+ * Makes the broker hold what a {@link TopologyPlan} lists before any consumer starts: it declares the exchanges
+ * (RabbitMQ's own {@code amq.*} ones are only checked: it refuses to declare them), the queues (work and waiting queues
+ * with their arguments; dead-letter queues only where absent) and the bindings; or,
  * when declaration is off, checks passively that every queue and exchange exists and refuses to start naming each one
  * that is missing.
  */
@@ -25,9 +25,16 @@ public final class TopologyDeclarer {
     }
 
     public static void declare(BrokerConnection connection, TopologyPlan plan) throws IOException {
+        List<String> missing = new ArrayList<>();
         for (TopologyPlan.ExchangePlan exchange : plan.exchanges) {
-            declareExchange(connection, exchange);
+            if (!exchange.builtIn()) {
+                declareExchange(connection, exchange);
+            } else if (!exchangeExists(connection, exchange.name)) {
+                // RabbitMQ refuses to declare an amq.* exchange; one that is missing was deleted by an operator.
+                missing.add(describe(plan, exchange));
+            }
         }
+        refuseMissing("these RabbitMQ exchanges, which cannot be declared, do", missing);
         for (TopologyPlan.QueuePlan queue : plan.queues) {
             if (queue.role == TopologyPlan.Role.DEAD_LETTER) {
                 // A dead-letter queue someone declared (a quorum one, with its own policy) is left as it is.
@@ -41,7 +48,7 @@ public final class TopologyDeclarer {
         }
         for (TopologyPlan.BindingPlan binding : plan.bindings) {
             try (BrokerChannel channel = connection.createChannel()) {
-                channel.bindQueue(binding.queue, binding.exchange, binding.routingKey, Map.of());
+                channel.bindQueue(binding.queue, binding.exchange, binding.routingKey, binding.arguments);
             } catch (BrokerException e) {
                 throw new IllegalStateException("Cannot declare the " + binding + ": " + e.replyText(), e);
             }
@@ -97,7 +104,7 @@ public final class TopologyDeclarer {
 
     /**
      * Checks passively that every queue and exchange of the plan exists; names every missing one. (AMQP cannot check
-     * a binding passively: an operator who declares the delayed exchange binds the work queues to it.)
+     * a binding passively: an operator who declares the exchanges binds the queues to them too.)
      */
     public static void checkExists(BrokerConnection connection, TopologyPlan plan) throws IOException {
         List<String> missing = new ArrayList<>();
@@ -108,14 +115,29 @@ public final class TopologyDeclarer {
         }
         for (TopologyPlan.ExchangePlan exchange : plan.exchanges) {
             if (!exchangeExists(connection, exchange.name)) {
-                missing.add("exchange '" + exchange.name + "' (" + exchange.type + ", for delayed retries)");
+                missing.add(describe(plan, exchange));
             }
         }
+        refuseMissing("quarkus.rabbitmq-subscriber.declare-topology is false and these do", missing);
+    }
+
+    private static void refuseMissing(String these, List<String> missing) {
         if (!missing.isEmpty()) {
-            throw new IllegalStateException("quarkus.rabbitmq-subscriber.declare-topology is false and "
-                    + (missing.size() == 1 ? "this does" : "these do") + " not exist on the broker: "
-                    + String.join(", ", missing) + ". Declare them, or turn declare-topology on.");
+            throw new IllegalStateException((missing.size() == 1 ? these.replace("these do", "this does") : these)
+                    + " not exist on the broker: " + String.join(", ", missing)
+                    + ". Declare them, or turn declare-topology on.");
         }
+    }
+
+    /** An exchange, with what needs it: delayed retries, or the queues bound to it. */
+    private static String describe(TopologyPlan plan, TopologyPlan.ExchangePlan exchange) {
+        if (TopologyPlan.DELAYED_EXCHANGE_TYPE.equals(exchange.type)) {
+            return "exchange '" + exchange.name + "' (" + exchange.type + ", for delayed retries)";
+        }
+        List<String> queues = plan.bindings.stream().filter(binding -> binding.exchange.equals(exchange.name))
+                .map(binding -> binding.queue).distinct().map(queue -> "'" + queue + "'").toList();
+        return "exchange '" + exchange.name + "' (" + exchange.type + ", bound to queue " + String.join(", ", queues)
+                + ")";
     }
 
     private static boolean exists(BrokerConnection connection, String queue) throws IOException {

@@ -7,12 +7,14 @@ import java.util.List;
 import java.util.Map;
 
 import io.quarkiverse.rabbitmq.subscriber.Delay;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.BindingSpec;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkus.runtime.annotations.RecordableConstructor;
 
 /**
- * Everything the subscriptions need on the broker, as one value computed at build time: the queues (work, dead-letter,
- * waiting) with their arguments, the delayed-message exchange and its bindings. Declaration (under
+ * Everything the subscriptions need on the broker, as one value: the queues (work, dead-letter, waiting) with their
+ * arguments, the exchanges (the subscriptions' {@code @Binding}s, the delayed-message exchange) and the bindings.
+ * Computed at build time, and again at startup when names come from the configuration. Declaration (under
  * {@code declare-topology}), the passive startup check (without it) and the Dev UI all read this one value.
  */
 public final class TopologyPlan {
@@ -70,6 +72,11 @@ public final class TopologyPlan {
             this.arguments = arguments;
         }
 
+        /** RabbitMQ's own ({@code amq.*}): it exists on every virtual host, and may only be checked. */
+        public boolean builtIn() {
+            return name.startsWith("amq.");
+        }
+
         @Override
         public String toString() {
             return "exchange '" + name + "' (" + type + ")";
@@ -81,17 +88,21 @@ public final class TopologyPlan {
         public final String queue;
         public final String exchange;
         public final String routingKey;
+        /** A headers binding's match ({@code x-match} and the headers); empty for the other types. */
+        public final Map<String, Object> arguments;
 
         @RecordableConstructor
-        public BindingPlan(String queue, String exchange, String routingKey) {
+        public BindingPlan(String queue, String exchange, String routingKey, Map<String, Object> arguments) {
             this.queue = queue;
             this.exchange = exchange;
             this.routingKey = routingKey;
+            this.arguments = arguments;
         }
 
         @Override
         public String toString() {
-            return "binding of '" + queue + "' to '" + exchange + "' under '" + routingKey + "'";
+            return "binding of '" + queue + "' to '" + exchange + "' under '" + routingKey + "'"
+                    + (arguments.isEmpty() ? "" : " " + arguments);
         }
     }
 
@@ -143,7 +154,16 @@ public final class TopologyPlan {
             if (subscription.delay == Delay.PLUGIN) {
                 exchanges.putIfAbsent(subscription.delayedExchange, new ExchangePlan(subscription.delayedExchange,
                         DELAYED_EXCHANGE_TYPE, Map.of("x-delayed-type", "direct")));
-                bindings.add(new BindingPlan(subscription.queue, subscription.delayedExchange, subscription.queue));
+                bindings.add(new BindingPlan(subscription.queue, subscription.delayedExchange, subscription.queue,
+                        Map.of()));
+            }
+            for (BindingSpec binding : subscription.bindings) {
+                // Durable, no arguments: the type is all a subscription says of an exchange it binds to.
+                exchanges.putIfAbsent(binding.exchange,
+                        new ExchangePlan(binding.exchange, binding.type.wireName(), Map.of()));
+                for (String key : binding.keys) {
+                    bindings.add(new BindingPlan(subscription.queue, binding.exchange, key, binding.arguments));
+                }
             }
         }
         return new TopologyPlan(new ArrayList<>(queues.values()), new ArrayList<>(exchanges.values()), bindings);

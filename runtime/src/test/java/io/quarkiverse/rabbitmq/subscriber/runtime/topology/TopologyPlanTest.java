@@ -71,4 +71,26 @@ class TopologyPlanTest {
         expected.put("x-dead-letter-routing-key", "refunds");
         assertEquals(expected, TopologyPlan.of(List.of(REFUNDS)).queues.get(2).arguments);
     }
+
+    @Test
+    void bindingsPlanTheirExchangesOnceAndABindingPerKey() {
+        SubscriptionSpec orders = SubscriptionSpec.builder("orders")
+                .binding("shop", io.quarkiverse.rabbitmq.subscriber.ExchangeType.TOPIC, List.of("order.*", "cart.#"),
+                        List.of())
+                .binding("amq.headers", io.quarkiverse.rabbitmq.subscriber.ExchangeType.HEADERS, List.of(),
+                        List.of("x-match=all", "kind=order"))
+                .build();
+        SubscriptionSpec audit = SubscriptionSpec.builder("audit")
+                .binding("shop", io.quarkiverse.rabbitmq.subscriber.ExchangeType.TOPIC, List.of(), List.of()).build();
+        TopologyPlan plan = TopologyPlan.of(List.of(orders, audit));
+        assertEquals(List.of("exchange 'shop' (topic)", "exchange 'amq.headers' (headers)"),
+                plan.exchanges.stream().map(Object::toString).toList());
+        assertEquals(List.of(false, true), plan.exchanges.stream().map(TopologyPlan.ExchangePlan::builtIn).toList());
+        assertEquals(List.of("binding of 'audit' to 'shop' under '#'", "binding of 'orders' to 'shop' under 'order.*'",
+                "binding of 'orders' to 'shop' under 'cart.#'",
+                "binding of 'orders' to 'amq.headers' under '' {x-match=all, kind=order}"),
+                plan.bindings.stream().map(Object::toString).toList());
+        assertEquals(List.of("exchange 'shop' (topic)"),
+                plan.ownedBy(audit).exchanges.stream().map(Object::toString).toList());
+    }
 }

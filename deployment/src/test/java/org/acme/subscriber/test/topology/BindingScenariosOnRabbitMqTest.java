@@ -1,0 +1,36 @@
+package org.acme.subscriber.test.topology;
+
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
+import io.quarkus.test.QuarkusUnitTest;
+
+/** The binding scenarios on the RabbitMQ under test (3.10.8, and 4.0.5 in CI's second run). */
+class BindingScenariosOnRabbitMqTest extends BindingScenarios {
+
+    @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUES).exchanges(EXCHANGES);
+
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(APPLICATION))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+
+    @Override
+    void until(BooleanSupplier condition) {
+        await().atMost(Duration.ofSeconds(20)).until(condition::getAsBoolean);
+    }
+
+    @Override
+    void elapse(Duration duration) {
+        // Real time passes while until() waits.
+    }
+}

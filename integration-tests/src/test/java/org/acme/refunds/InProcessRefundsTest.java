@@ -61,7 +61,9 @@ class InProcessRefundsTest {
     void aDeclinedRefundIsDroppedFromTheQueue() {
         given().contentType(ContentType.JSON).body(List.of("DECLINED")).put("/processor/0000-closed-in-process").then()
                 .statusCode(204);
-        broker.publish("refunds", Map.of("id", 202, "card", "0000-closed-in-process", "amountCents", 5));
+        // Through the payments exchange, as the service's clients publish.
+        broker.publish("payments", "refund.requested", Map.of("id", 202, "card", "0000-closed-in-process",
+                "amountCents", 5), Map.of());
         broker.awaitIdle();
         given().get("/refunds/declined").then().body("id", hasItem(202));
         org.junit.jupiter.api.Assertions.assertEquals(0, broker.queue("refunds").depth());

@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 
 import com.rabbitmq.client.AMQP;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.AdminChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
@@ -42,7 +43,7 @@ public abstract class BrokerScenarios {
     /** Takes every ready message off the queue. */
     protected List<Fetched> drain(String queue) throws Exception {
         List<Fetched> messages = new ArrayList<>();
-        try (BrokerChannel channel = session.connection().createChannel()) {
+        try (AdminChannel channel = AdminChannel.of(session.connection().createChannel())) {
             Fetched fetched;
             while ((fetched = channel.get(queue, true)) != null) {
                 messages.add(fetched);

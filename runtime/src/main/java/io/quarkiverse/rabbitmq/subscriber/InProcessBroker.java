@@ -23,7 +23,19 @@ public interface InProcessBroker {
     }
 
     /** Publishes to a queue with headers. */
-    void publish(String queue, Object payload, Map<String, Object> headers);
+    default void publish(String queue, Object payload, Map<String, Object> headers) {
+        publish("", queue, payload, headers);
+    }
+
+    /**
+     * Publishes through an exchange, with headers, encoded as {@link #publish(String, Object)} encodes. The exchange
+     * routes as on RabbitMQ (by binding key, pattern or headers; {@code ""} is the default exchange, by queue name),
+     * and a message it routes to no queue is dropped, as RabbitMQ drops an unroutable message published without
+     * {@code mandatory}.
+     *
+     * @throws IllegalArgumentException when no exchange of that name is declared
+     */
+    void publish(String exchange, String routingKey, Object payload, Map<String, Object> headers);
 
     /**
      * Lets {@code duration} pass on the paused clock: every broker TTL and runtime timer due in it fires at its

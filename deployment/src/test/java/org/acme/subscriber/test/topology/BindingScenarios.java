@@ -41,13 +41,14 @@ abstract class BindingScenarios extends BrokerScenarios {
     static final String REFUNDS = "t.bound.refunds";
     static final String DELAYED = "t.bound.delayed";
     static final String QUORUM = "t.bound.quorum";
+    static final String HELD = "t.bound.held";
     static final String AUDIT = "t.bound.audit";
     static final String MAILER = "t.bound.mailer";
     static final String MATCHED = "t.bound.matched";
     static final String TOPIC = "t.bound.amq";
     static final String CAPPED = "t.bound.capped";
     static final String[] QUEUES = { REFUNDS, REFUNDS + ".dead", DELAYED, DELAYED + ".dead", DELAYED + ".retry",
-            QUORUM, QUORUM + ".dead", AUDIT, MAILER, MATCHED, TOPIC, CAPPED };
+            QUORUM, QUORUM + ".dead", HELD, HELD + ".dead", AUDIT, MAILER, MATCHED, TOPIC, CAPPED };
     static final String[] EXCHANGES = { PAYMENTS, EVENTS, MATCH };
 
     static final Class<?>[] APPLICATION = { Handlers.class };
@@ -98,6 +99,16 @@ abstract class BindingScenarios extends BrokerScenarios {
         assertEquals(List.of("t.bound.payments delayed.eu.card 1", "t.bound.payments delayed.eu.card 2"),
                 handlers.seen("topic-delayed"));
         until(() -> depth(DELAYED) == 0 && depth(DELAYED + ".retry") == 0);
+    }
+
+    @Test
+    void aRetryHeldInTheServiceComesBackWithTheOriginalsRoutingKey() throws Exception {
+        publishTo(PAYMENTS, "held.card", "topic-held", Map.of());
+        until(() -> handlers.seen("topic-held").size() == 1);
+        elapse(Duration.ofSeconds(1));
+        until(() -> handlers.seen("topic-held").size() == 2);
+        assertEquals(List.of("t.bound.payments held.card 1", "t.bound.payments held.card 2"),
+                handlers.seen("topic-held"));
     }
 
     @Test
@@ -172,6 +183,13 @@ abstract class BindingScenarios extends BrokerScenarios {
                 + ".dead", delay = Delay.DLX_TTL, bindings = @Binding(exchange = PAYMENTS, type = ExchangeType.TOPIC, keys = {
                         "delayed.#" }))
         Outcome delayed(String body, Delivery delivery) {
+            record(body, delivery);
+            return delivery.retryCount() == 1 ? Outcome.retryAfter(Duration.ofMillis(500)) : Outcome.ack();
+        }
+
+        @Subscriber(value = HELD, maxAttempts = 3, deadLetter = HELD
+                + ".dead", bindings = @Binding(exchange = PAYMENTS, keys = "held.*"))
+        Outcome held(String body, Delivery delivery) {
             record(body, delivery);
             return delivery.retryCount() == 1 ? Outcome.retryAfter(Duration.ofMillis(500)) : Outcome.ack();
         }

@@ -18,6 +18,7 @@ import com.rabbitmq.client.LongString;
 import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
@@ -46,7 +47,7 @@ public class InProcessBrokerBean implements InProcessBroker {
     }
 
     @Override
-    public synchronized void publish(String queue, Object payload, Map<String, Object> headers) {
+    public synchronized void publish(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
         server();
         PayloadEncoder encoder = new PayloadEncoder(objectMapper);
         AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
@@ -54,13 +55,27 @@ public class InProcessBrokerBean implements InProcessBroker {
                 .contentType(PayloadEncoder.isJson(payload) ? "application/json" : null)
                 .headers(headers.isEmpty() ? null : headers)
                 .build();
+        String destination = exchange.isEmpty() ? "queue '" + routingKey + "'"
+                : "exchange '" + exchange + "' with routing key '" + routingKey + "'";
         try {
             if (channel == null || !channel.isOpen()) {
                 channel = session.connection().createChannel();
             }
-            channel.publish("", queue, false, properties, encoder.encode(payload));
+            if (!exchange.isEmpty()) {
+                // A publish to a missing exchange only closes the channel, after the call has returned: asked first,
+                // so the test hears of its mistake instead of losing the message.
+                channel.declareExchangePassive(exchange);
+            }
+            channel.publish(exchange, routingKey, false, properties, encoder.encode(payload));
+        } catch (BrokerException e) {
+            if (e.replyCode() == BrokerException.NOT_FOUND) {
+                throw new IllegalArgumentException("Cannot publish to " + destination + " on the in-process broker: "
+                        + "no exchange '" + exchange + "' is declared", e);
+            }
+            throw new IllegalStateException("Cannot publish to " + destination + " on the in-process broker: "
+                    + e.replyText(), e);
         } catch (IOException e) {
-            throw new IllegalStateException("Cannot publish to '" + queue + "' on the in-process broker", e);
+            throw new IllegalStateException("Cannot publish to " + destination + " on the in-process broker", e);
         }
     }
 

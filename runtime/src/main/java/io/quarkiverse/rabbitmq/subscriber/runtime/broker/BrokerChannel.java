@@ -6,9 +6,10 @@ import java.util.Map;
 import com.rabbitmq.client.AMQP;
 
 /**
- * An AMQP 0-9-1 channel, reduced to the methods the engine, the publisher and the conformance suite use. A method the
- * server refuses throws {@link BrokerException} with the server's reply code and text, and (as on a real server)
- * the channel is closed afterwards.
+ * An AMQP 0-9-1 channel, reduced to the methods the engine and the publisher use; what only tests and tools need
+ * (deleting, purging, unbinding, basic.get) is on {@link AdminChannel}. A method the server refuses throws
+ * {@link BrokerException} with the server's reply code and text, and (as on a real server) the channel is closed
+ * afterwards.
  */
 public interface BrokerChannel extends AutoCloseable {
 
@@ -18,18 +19,11 @@ public interface BrokerChannel extends AutoCloseable {
     /** Fails with NOT_FOUND (404) when the queue does not exist. */
     QueueState declareQueuePassive(String queue) throws IOException;
 
-    /** Returns how many messages the queue held. */
-    int deleteQueue(String queue) throws IOException;
-
-    int purgeQueue(String queue) throws IOException;
-
     void declareExchange(String exchange, String type, boolean durable, boolean autoDelete,
             Map<String, Object> arguments) throws IOException;
 
     /** Fails with NOT_FOUND (404) when the exchange does not exist. */
     void declareExchangePassive(String exchange) throws IOException;
-
-    void deleteExchange(String exchange) throws IOException;
 
     void bindQueue(String queue, String exchange, String routingKey, Map<String, Object> arguments) throws IOException;
 
@@ -44,9 +38,6 @@ public interface BrokerChannel extends AutoCloseable {
     void ack(long deliveryTag, boolean multiple) throws IOException;
 
     void reject(long deliveryTag, boolean requeue) throws IOException;
-
-    /** basic.get; {@code null} when the queue is empty. */
-    Fetched get(String queue, boolean autoAck) throws IOException;
 
     /**
      * Puts the channel in confirm mode; acks, nacks and returns go to the listener. A channel has one publish listener,

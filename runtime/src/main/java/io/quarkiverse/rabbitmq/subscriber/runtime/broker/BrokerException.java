@@ -5,6 +5,7 @@ import java.io.IOException;
 /** The server refused a method: its reply code and text, as RabbitMQ sends them in channel.close. */
 public final class BrokerException extends IOException {
 
+    public static final int ACCESS_REFUSED = 403;
     public static final int NOT_FOUND = 404;
     public static final int PRECONDITION_FAILED = 406;
     public static final int NO_ROUTE = 312;

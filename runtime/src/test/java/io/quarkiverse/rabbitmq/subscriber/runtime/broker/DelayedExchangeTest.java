@@ -115,7 +115,7 @@ class DelayedExchangeTest {
     /** Declaring the exchange type is the test: without the plugin the server refuses it (and closes the connection). */
     static boolean realBrokerHasThePlugin() {
         try (BrokerConnection connection = new Target.Real().connect();
-                BrokerChannel channel = connection.createChannel()) {
+                AdminChannel channel = AdminChannel.of(connection.createChannel())) {
             String probe = "conf.delayed-probe." + System.nanoTime();
             channel.declareExchange(probe, "x-delayed-message", false, true, Map.of("x-delayed-type", "direct"));
             channel.deleteExchange(probe);

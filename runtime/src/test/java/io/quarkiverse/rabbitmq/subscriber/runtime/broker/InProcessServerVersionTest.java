@@ -11,9 +11,10 @@ import org.junit.jupiter.api.Test;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
 
 /**
- * Where RabbitMQ 4.x differs from 3.10 the in-process broker follows the configured version. No 4.x server is here
- * to compare against: these are the documented 4.x defaults (a quorum queue without x-delivery-limit gets 20), checked
- * on the in-process broker alone.
+ * Where RabbitMQ 4.x differs from 3.10 the in-process broker follows the configured version. The conformance suite
+ * compares with one server per run (3.10.8 unless {@code -Drabbitmq.test.port=5682}): these check both versions'
+ * answers on the in-process broker alone, the documented 4.x default (a quorum queue without x-delivery-limit gets
+ * 20) and what 3.10.8 and 4.0.5 were measured to answer.
  */
 class InProcessServerVersionTest {
 
@@ -46,5 +47,21 @@ class InProcessServerVersionTest {
                 DEFAULT_LIMIT);
         assertEquals("delivery 25", transcript.get(transcript.size() - 2));
         assertTrue(transcript.get(transcript.size() - 1).equals("dead: 0"));
+    }
+
+    @Test
+    void aHeadersExchangeComparesFloatsAndTimestampsAsThreeTenDoes() throws Exception {
+        List<String> transcript = BrokerConformanceTest.transcript(new Target.InProcess(InProcessServer.Version.V3_10),
+                BrokerConformanceTest.HEADER_NUMBERS);
+        assertEquals(List.of("f=1.0: [f=1, f=1.0f]", "m=1000L: []", "n=1L: [n=1.0, n=1.0f, n=timestamp 1s]",
+                "t=timestamp 1s: [t=timestamp 1s]"), transcript);
+    }
+
+    @Test
+    void onFourIntegersAndFloatsDifferAndAHeaderTimestampIsInMilliseconds() throws Exception {
+        List<String> transcript = BrokerConformanceTest.transcript(new Target.InProcess(InProcessServer.Version.V4),
+                BrokerConformanceTest.HEADER_NUMBERS);
+        assertEquals(List.of("f=1.0: [f=1.0f]", "m=1000L: [m=timestamp 1s]", "n=1L: []", "t=timestamp 1s: []"),
+                transcript);
     }
 }

@@ -15,14 +15,19 @@ final class Run implements AutoCloseable {
     final String prefix = "conf." + UUID.randomUUID().toString().substring(0, 8) + ".";
     final Transcript transcript = new Transcript(prefix);
     final BrokerConnection connection;
-    final BrokerChannel channel;
+    final AdminChannel channel;
     private final List<String> queues = new ArrayList<>();
     private final List<String> exchanges = new ArrayList<>();
 
     Run(Target target) throws Exception {
         this.target = target;
         this.connection = target.connect();
-        this.channel = connection.createChannel();
+        this.channel = createChannel();
+    }
+
+    /** A channel of its own, with the admin methods (basic.get, delete, unbind) scenarios use. */
+    AdminChannel createChannel() throws Exception {
+        return AdminChannel.of(connection.createChannel());
     }
 
     String queue(String name) {
@@ -84,6 +89,15 @@ final class Run implements AutoCloseable {
         }
     }
 
+    /** Takes what the queue holds with basic.get, and notes the bodies, in order, on one line. */
+    void noteBodies(String label, String queue) throws Exception {
+        List<String> bodies = new ArrayList<>();
+        for (Fetched fetched = get(queue); fetched != null; fetched = get(queue)) {
+            bodies.add(new String(fetched.body(), java.nio.charset.StandardCharsets.UTF_8));
+        }
+        note(label + ": " + bodies);
+    }
+
     /** Runs the method and notes the server's refusal (or that there was none). */
     void refusal(String label, ThrowingRunnable method) {
         try {
@@ -102,14 +116,14 @@ final class Run implements AutoCloseable {
 
     /** A consumer on a channel of its own; what it receives is recorded, and left unacked. */
     final class Consumer {
-        final BrokerChannel channel;
+        final AdminChannel channel;
         final List<String> deliveries = new CopyOnWriteArrayList<>();
         final List<Long> tags = new CopyOnWriteArrayList<>();
         /** How many times the broker cancelled this consumer (basic.cancel from the server). */
         final java.util.concurrent.atomic.AtomicInteger cancellations = new java.util.concurrent.atomic.AtomicInteger();
 
         Consumer(String queue, int prefetch) throws Exception {
-            channel = connection.createChannel();
+            channel = createChannel();
             channel.qos(prefetch);
             channel.consume(queue, new DeliveryHandler() {
                 @Override
@@ -144,9 +158,65 @@ final class Run implements AutoCloseable {
         return new Consumer(queue, prefetch);
     }
 
+    /**
+     * A publisher on a channel of its own in confirm mode. Once every publish is confirmed, each message is in every
+     * queue it routes to, on either broker: scenarios can then look at queues without knowing what to expect.
+     */
+    final class Confirming {
+        final BrokerChannel channel;
+        /** Returned messages (and nacks), in the order they came. */
+        final List<String> returns = new CopyOnWriteArrayList<>();
+        private final java.util.Set<Long> confirmed = new java.util.concurrent.ConcurrentSkipListSet<>();
+        private int published;
+
+        Confirming() throws Exception {
+            channel = connection.createChannel();
+            channel.confirmSelect(new PublishListener() {
+                @Override
+                public void acked(long sequenceNumber, boolean multiple) {
+                    for (long seq = multiple ? 1 : sequenceNumber; seq <= sequenceNumber; seq++) {
+                        confirmed.add(seq);
+                    }
+                }
+
+                @Override
+                public void nacked(long sequenceNumber, boolean multiple) {
+                    returns.add("nack " + sequenceNumber);
+                }
+
+                @Override
+                public void returned(int replyCode, String replyText, String exchange, String routingKey,
+                        AMQP.BasicProperties properties, byte[] body) {
+                    returns.add("returned " + replyCode + " " + replyText + " exchange=" + exchange + " routingKey="
+                            + routingKey + " body=" + new String(body, java.nio.charset.StandardCharsets.UTF_8));
+                }
+            });
+        }
+
+        void publish(String exchange, String routingKey, boolean mandatory, AMQP.BasicProperties properties,
+                String body) throws Exception {
+            channel.publish(exchange, routingKey, mandatory, properties, Transcript.utf8(body));
+            published++;
+        }
+
+        /** Publishes with these headers (none when null), the body naming the message. */
+        void publish(String exchange, String body, Map<String, Object> headers) throws Exception {
+            publish(exchange, "", false, new AMQP.BasicProperties.Builder().headers(headers).build(), body);
+        }
+
+        /** Waits until every publish so far is confirmed; a return comes before its message's confirm. */
+        void awaitConfirms() throws Exception {
+            target.await(() -> confirmed.size() >= published);
+        }
+    }
+
+    Confirming confirming() throws Exception {
+        return new Confirming();
+    }
+
     @Override
     public void close() throws Exception {
-        try (BrokerChannel cleanup = connection.createChannel()) {
+        try (AdminChannel cleanup = createChannel()) {
             for (String queue : queues) {
                 cleanup.deleteQueue(queue);
             }

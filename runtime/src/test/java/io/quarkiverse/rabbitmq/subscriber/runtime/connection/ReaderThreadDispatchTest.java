@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import com.rabbitmq.client.AMQP;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.AdminChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 
@@ -68,7 +69,7 @@ class ReaderThreadDispatchTest {
             other.close();
             setup.close();
         } finally {
-            try (BrokerChannel cleanup = connection.createChannel()) {
+            try (AdminChannel cleanup = AdminChannel.of(connection.createChannel())) {
                 cleanup.deleteQueue(queue);
             } finally {
                 connection.close();

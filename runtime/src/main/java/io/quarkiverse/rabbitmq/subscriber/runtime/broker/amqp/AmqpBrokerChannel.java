@@ -12,7 +12,7 @@ import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.GetResponse;
 import com.rabbitmq.client.ShutdownSignalException;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.AdminChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.ContentHeaders;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.DeliveryHandler;
@@ -21,7 +21,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.QueueState;
 
 /** A channel of a real server: each method is the amqp-client call of the same name; refusals become BrokerException. */
-final class AmqpBrokerChannel implements BrokerChannel {
+final class AmqpBrokerChannel implements AdminChannel {
 
     private final Channel channel;
 
@@ -101,6 +101,16 @@ final class AmqpBrokerChannel implements BrokerChannel {
             throws IOException {
         try {
             channel.queueBind(queue, exchange, routingKey, arguments);
+        } catch (IOException | AlreadyClosedException e) {
+            throw refusal(e);
+        }
+    }
+
+    @Override
+    public void unbindQueue(String queue, String exchange, String routingKey, Map<String, Object> arguments)
+            throws IOException {
+        try {
+            channel.queueUnbind(queue, exchange, routingKey, arguments);
         } catch (IOException | AlreadyClosedException e) {
             throw refusal(e);
         }

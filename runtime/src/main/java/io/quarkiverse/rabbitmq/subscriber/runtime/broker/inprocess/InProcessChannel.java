@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import com.rabbitmq.client.AMQP;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.AdminChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.ContentHeaders;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.DeliveryHandler;
@@ -19,7 +19,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
  * A client channel of the in-process broker. Methods with a reply wait for the broker thread; ack, reject and publish
  * only queue their frame, as amqp-client writes them without waiting.
  */
-final class InProcessChannel implements BrokerChannel {
+final class InProcessChannel implements AdminChannel {
 
     private final InProcessServer server;
     private final ServerChannel state;
@@ -85,6 +85,15 @@ final class InProcessChannel implements BrokerChannel {
             throws IOException {
         server.call(() -> {
             server.bindQueue(state, queue, exchange, routingKey, arguments);
+            return null;
+        });
+    }
+
+    @Override
+    public void unbindQueue(String queue, String exchange, String routingKey, Map<String, Object> arguments)
+            throws IOException {
+        server.call(() -> {
+            server.unbindQueue(state, queue, exchange, routingKey, arguments);
             return null;
         });
     }

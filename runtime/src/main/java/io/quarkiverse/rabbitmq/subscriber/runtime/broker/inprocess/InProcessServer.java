@@ -146,6 +146,11 @@ public final class InProcessServer {
         routing.bindQueue(channel, queueName, exchangeName, routingKey, arguments);
     }
 
+    void unbindQueue(ServerChannel channel, String queueName, String exchangeName, String routingKey,
+            Map<String, Object> arguments) throws BrokerException {
+        routing.unbindQueue(channel, queueName, exchangeName, routingKey, arguments);
+    }
+
     void qos(ServerChannel channel, int prefetch) throws BrokerException {
         deliveries.qos(channel, prefetch);
     }

@@ -56,7 +56,7 @@ final class Queues {
             return state(existing);
         }
         if (queueName.startsWith("amq.")) {
-            throw server.channels.refuse(channel, 403,
+            throw server.channels.refuse(channel, BrokerException.ACCESS_REFUSED,
                     "ACCESS_REFUSED - queue name '" + queueName + "' contains reserved prefix 'amq.*'");
         }
         Object type = args.get("x-queue-type");

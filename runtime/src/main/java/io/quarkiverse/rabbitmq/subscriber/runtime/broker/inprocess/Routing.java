@@ -11,22 +11,30 @@ import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer.Version;
 
 /**
  * The virtual host's exchanges and their bindings, and publishing through them: the default and built-in exchanges,
- * mandatory returns, publisher confirms and the delayed-message exchange, whose delays are timers on the clock.
- * Server thread only.
+ * binding and unbinding (an auto-delete exchange goes with its last binding), mandatory returns, publisher confirms
+ * and the delayed-message exchange, whose delays are timers on the clock. Server thread only.
  */
 final class Routing {
+
+    /** Exchanges a client cannot publish to: RabbitMQ's tracing exchange, the only internal one it declares. */
+    private static final Set<String> INTERNAL = Set.of("amq.rabbitmq.trace");
+    private static final String DEFAULT_REFUSED = "ACCESS_REFUSED - operation not permitted on the default exchange";
 
     private final InProcessServer server;
     private final Map<String, ServerExchange> exchanges = new HashMap<>();
 
     Routing(InProcessServer server) {
         this.server = server;
+        // What a RabbitMQ virtual host starts with (a passive declaration of each answers on 3.10.8 and 4.0.5).
         for (String[] builtin : new String[][] { { "", "direct" }, { "amq.direct", "direct" },
-                { "amq.fanout", "fanout" }, { "amq.topic", "topic" }, { "amq.headers", "headers" } }) {
-            exchanges.put(builtin[0], new ServerExchange(builtin[0], builtin[1], true, false, Map.of()));
+                { "amq.fanout", "fanout" }, { "amq.topic", "topic" }, { "amq.headers", "headers" },
+                { "amq.match", "headers" }, { "amq.rabbitmq.trace", "topic" } }) {
+            exchanges.put(builtin[0], new ServerExchange(builtin[0], builtin[1], true, false, Map.of(),
+                    server.version()));
         }
     }
 
@@ -37,9 +45,22 @@ final class Routing {
 
     // ---- declarations ---------------------------------------------------------------------------------------------
 
+    /** In RabbitMQ's order: the type, the default exchange, an existing one's equivalence, then the amq. prefix. */
     void declareExchange(ServerChannel channel, String name, String type, boolean durable, boolean autoDelete,
             Map<String, Object> arguments) throws BrokerException {
         channel.ensureOpen();
+        if (!List.of("direct", "fanout", "topic", "headers", "x-delayed-message").contains(type)) {
+            // RabbitMQ 3.10 closes the whole connection with this (503); the in-process broker, which knows no
+            // connection of a channel, closes the channel with it. 4.x closes the channel, with 406.
+            throw server.version() == Version.V4
+                    ? server.channels.refuse(channel, BrokerException.PRECONDITION_FAILED,
+                            "PRECONDITION_FAILED - unknown exchange type '" + type + "'")
+                    : server.channels.refuse(channel, BrokerException.COMMAND_INVALID,
+                            "COMMAND_INVALID - unknown exchange type '" + type + "'");
+        }
+        if (name.isEmpty()) {
+            throw server.channels.refuse(channel, BrokerException.ACCESS_REFUSED, DEFAULT_REFUSED);
+        }
         ServerExchange existing = exchanges.get(name);
         if (existing != null) {
             try {
@@ -49,54 +70,93 @@ final class Routing {
             }
             return;
         }
-        if (!List.of("direct", "fanout", "topic", "headers", "x-delayed-message").contains(type)) {
-            throw server.channels.refuse(channel, 503, "COMMAND_INVALID - unknown exchange type '" + type + "'");
+        if (name.startsWith("amq.")) {
+            throw server.channels.refuse(channel, BrokerException.ACCESS_REFUSED,
+                    "ACCESS_REFUSED - exchange name '" + name + "' contains reserved prefix 'amq.*'");
         }
         exchanges.put(name, new ServerExchange(name, type, durable, autoDelete,
-                arguments == null ? Map.of() : new LinkedHashMap<>(arguments)));
+                arguments == null ? Map.of() : new LinkedHashMap<>(arguments), server.version()));
     }
 
     void declareExchangePassive(ServerChannel channel, String name) throws BrokerException {
         channel.ensureOpen();
-        if (!name.isEmpty() && !exchanges.containsKey(name)) {
-            throw server.channels.refuse(channel, BrokerException.NOT_FOUND,
-                    "NOT_FOUND - no exchange '" + name + "' in vhost '/'");
+        if (name.isEmpty()) {
+            throw server.channels.refuse(channel, BrokerException.ACCESS_REFUSED, DEFAULT_REFUSED);
         }
+        existingExchange(channel, name);
     }
 
+    /** An exchange that does not exist is no error; the default exchange and any amq. name are refused. */
     void deleteExchange(ServerChannel channel, String name) throws BrokerException {
         channel.ensureOpen();
-        if (!name.isEmpty() && !name.startsWith("amq.")) {
-            exchanges.remove(name);
+        if (name.isEmpty()) {
+            throw server.channels.refuse(channel, BrokerException.ACCESS_REFUSED, DEFAULT_REFUSED);
         }
+        if (name.startsWith("amq.")) {
+            throw server.channels.refuse(channel, BrokerException.ACCESS_REFUSED,
+                    "ACCESS_REFUSED - deletion of system exchange '" + name + "' in vhost '/' not allowed");
+        }
+        exchanges.remove(name);
     }
 
+    /** The exchange first, then the queue, as RabbitMQ looks them up; then a headers binding's x-match. */
     void bindQueue(ServerChannel channel, String queueName, String exchangeName, String routingKey,
             Map<String, Object> arguments) throws BrokerException {
         channel.ensureOpen();
         if (exchangeName.isEmpty()) {
-            throw server.channels.refuse(channel, 403,
-                    "ACCESS_REFUSED - operation not permitted on the default exchange");
+            throw server.channels.refuse(channel, BrokerException.ACCESS_REFUSED, DEFAULT_REFUSED);
         }
+        ServerExchange exchange = existingExchange(channel, exchangeName);
         ServerQueue queue = server.queues.existingQueue(channel, queueName);
-        ServerExchange exchange = exchanges.get(exchangeName);
-        if (exchange == null) {
-            throw server.channels.refuse(channel, BrokerException.NOT_FOUND,
-                    "NOT_FOUND - no exchange '" + exchangeName + "' in vhost '/'");
+        Map<String, Object> args = arguments == null ? Map.of() : new LinkedHashMap<>(arguments);
+        String invalid = exchange.routingType().equals("headers") ? HeadersMatch.refusal(args) : null;
+        if (invalid != null) {
+            throw server.channels.refuse(channel, BrokerException.PRECONDITION_FAILED, invalid);
         }
-        boolean exists = exchange.bindings.stream()
-                .anyMatch(binding -> binding.queue() == queue && binding.routingKey().equals(routingKey));
-        if (!exists) {
-            exchange.bindings.add(new ServerExchange.Binding(queue, routingKey,
-                    arguments == null ? Map.of() : new LinkedHashMap<>(arguments)));
+        if (exchange.bindings.stream().noneMatch(binding -> binding.is(queue, routingKey, args))) {
+            exchange.bindings.add(new ServerExchange.Binding(queue, routingKey, args));
+        }
+    }
+
+    /** Removes the binding of that key and arguments; as on RabbitMQ, none, or no such queue or exchange, is fine. */
+    void unbindQueue(ServerChannel channel, String queueName, String exchangeName, String routingKey,
+            Map<String, Object> arguments) throws BrokerException {
+        channel.ensureOpen();
+        if (exchangeName.isEmpty()) {
+            throw server.channels.refuse(channel, BrokerException.ACCESS_REFUSED, DEFAULT_REFUSED);
+        }
+        ServerExchange exchange = exchanges.get(exchangeName);
+        ServerQueue queue = server.queues.byName().get(queueName);
+        if (exchange != null && queue != null
+                && exchange.bindings.removeIf(binding -> binding.is(queue, routingKey, arguments))) {
+            deleteIfUnused(exchange);
         }
     }
 
     /** A deleted queue's bindings go with it. */
     void unbindAll(ServerQueue queue) {
-        for (ServerExchange exchange : exchanges.values()) {
-            exchange.bindings.removeIf(binding -> binding.queue() == queue);
+        for (ServerExchange exchange : List.copyOf(exchanges.values())) {
+            if (exchange.bindings.removeIf(binding -> binding.queue() == queue)) {
+                deleteIfUnused(exchange);
+            }
         }
+    }
+
+    /** An auto-delete exchange goes when its last binding does (one never bound stays). */
+    private void deleteIfUnused(ServerExchange exchange) {
+        if (exchange.autoDelete && exchange.bindings.isEmpty() && exchanges.get(exchange.name) == exchange) {
+            exchanges.remove(exchange.name);
+        }
+    }
+
+    /** The exchange a method names; if there is none, the channel is closed with NOT_FOUND. */
+    private ServerExchange existingExchange(ServerChannel channel, String name) throws BrokerException {
+        ServerExchange exchange = exchanges.get(name);
+        if (exchange == null) {
+            throw server.channels.refuse(channel, BrokerException.NOT_FOUND,
+                    "NOT_FOUND - no exchange '" + name + "' in vhost '/'");
+        }
+        return exchange;
     }
 
     // ---- publishing -----------------------------------------------------------------------------------------------
@@ -110,6 +170,11 @@ final class Routing {
         if (exchange == null) {
             server.channels.refuse(channel, BrokerException.NOT_FOUND,
                     "NOT_FOUND - no exchange '" + exchangeName + "' in vhost '/'");
+            return;
+        }
+        if (INTERNAL.contains(exchangeName)) {
+            server.channels.refuse(channel, BrokerException.ACCESS_REFUSED,
+                    "ACCESS_REFUSED - cannot publish to internal exchange '" + exchangeName + "' in vhost '/'");
             return;
         }
         AMQP.BasicProperties wire = properties; // encoded by the channel, on the publisher's thread

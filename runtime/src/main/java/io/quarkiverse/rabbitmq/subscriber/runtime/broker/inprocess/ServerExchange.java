@@ -6,10 +6,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer.Version;
+
 /** An exchange of the in-process broker and how it routes: default, direct, fanout, topic, headers. */
 final class ServerExchange {
 
+    /** A binding is its queue, key and arguments: the same three again are the same binding. */
     record Binding(ServerQueue queue, String routingKey, Map<String, Object> arguments) {
+
+        boolean is(ServerQueue queue, String routingKey, Map<String, Object> arguments) {
+            return this.queue == queue && this.routingKey.equals(routingKey)
+                    && FieldValues.sameTable(this.arguments, arguments);
+        }
     }
 
     final String name;
@@ -18,13 +26,17 @@ final class ServerExchange {
     final boolean autoDelete;
     final Map<String, Object> arguments;
     final List<Binding> bindings = new ArrayList<>();
+    /** Whose rules a headers exchange compares values by: 3.10 and 4.x differ on floats and timestamps. */
+    private final Version version;
 
-    ServerExchange(String name, String type, boolean durable, boolean autoDelete, Map<String, Object> arguments) {
+    ServerExchange(String name, String type, boolean durable, boolean autoDelete, Map<String, Object> arguments,
+            Version version) {
         this.name = name;
         this.type = type;
         this.durable = durable;
         this.autoDelete = autoDelete;
         this.arguments = arguments;
+        this.version = version;
     }
 
     boolean isDelayed() {
@@ -54,7 +66,7 @@ final class ServerExchange {
             boolean matches = switch (routing) {
                 case "fanout" -> true;
                 case "topic" -> TopicPattern.matches(binding.routingKey(), routingKey);
-                case "headers" -> headersMatch(binding.arguments(), headers);
+                case "headers" -> HeadersMatch.matches(binding.arguments(), headers, version);
                 default -> binding.routingKey().equals(routingKey);
             };
             if (matches) {
@@ -62,24 +74,5 @@ final class ServerExchange {
             }
         }
         return targets;
-    }
-
-    private static boolean headersMatch(Map<String, Object> arguments, Map<String, Object> headers) {
-        boolean any = arguments != null && "any".equals(String.valueOf(arguments.get("x-match")));
-        int matched = 0;
-        int required = 0;
-        if (arguments != null) {
-            for (Map.Entry<String, Object> argument : arguments.entrySet()) {
-                if (argument.getKey().startsWith("x-")) {
-                    continue;
-                }
-                required++;
-                Object value = headers == null ? null : headers.get(argument.getKey());
-                if (value != null && String.valueOf(value).equals(String.valueOf(argument.getValue()))) {
-                    matched++;
-                }
-            }
-        }
-        return any ? matched > 0 : matched == required;
     }
 }

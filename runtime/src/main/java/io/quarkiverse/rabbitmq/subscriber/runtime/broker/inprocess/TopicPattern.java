@@ -1,13 +1,24 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess;
 
-/** AMQP topic matching: words separated by dots, {@code *} one word, {@code #} zero or more words. */
+/**
+ * AMQP topic matching as RabbitMQ does it: words separated by dots, {@code *} one word, {@code #} zero or more. Words
+ * may be empty ({@code "a."} is {@code a} and an empty word), but an empty key has no words at all: {@code *} does
+ * not match it, {@code #} and the empty binding key do.
+ */
 final class TopicPattern {
+
+    private static final String[] NO_WORDS = new String[0];
 
     private TopicPattern() {
     }
 
     static boolean matches(String pattern, String routingKey) {
-        return matches(pattern.split("\\.", -1), 0, routingKey.split("\\.", -1), 0);
+        return matches(words(pattern), 0, words(routingKey), 0);
+    }
+
+    /** As RabbitMQ splits a key: {@code ""} is no word, where String.split would give one empty word. */
+    private static String[] words(String key) {
+        return key.isEmpty() ? NO_WORDS : key.split("\\.", -1);
     }
 
     private static boolean matches(String[] pattern, int p, String[] words, int w) {

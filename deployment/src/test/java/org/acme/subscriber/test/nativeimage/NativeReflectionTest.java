@@ -64,7 +64,8 @@ class NativeReflectionTest {
                 .map(Map.Entry::getKey).collect(Collectors.toCollection(java.util.TreeSet::new));
         assertEquals(Set.of("io.quarkiverse.rabbitmq.subscriber.Delay", "io.quarkiverse.rabbitmq.subscriber.RetryPublish",
                 "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$BrokerKind",
-                "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$ClockMode"), wholesale,
+                "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$ClockMode",
+                "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$SaslMechanism"), wholesale,
                 "of the extension, only the enums configuration values convert to (Quarkus's config registers them)");
     }
 

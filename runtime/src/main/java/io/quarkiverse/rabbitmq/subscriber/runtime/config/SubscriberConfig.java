@@ -42,6 +42,50 @@ public interface SubscriberConfig {
      */
     Optional<java.util.List<String>> addresses();
 
+    /**
+     * A TLS configuration of Quarkus's TLS registry ({@code quarkus.tls.<name>.trust-store.*}, and
+     * {@code .key-store.*} for a client certificate) for {@code amqps://} connections. Without it, {@code amqps://} uses
+     * the registry's default configuration ({@code quarkus.tls.trust-store.*}) when there is one, else the JVM's trust
+     * store. The broker's certificate and host name are always verified.
+     */
+    Optional<String> tlsConfigurationName();
+
+    /** TLS for development. */
+    Tls tls();
+
+    interface Tls {
+        /**
+         * Accepts any certificate and host name from the broker: for development against a broker with a self-signed
+         * certificate only, never in production (anyone on the path can read and change the traffic). Every
+         * connection logs a WARN while it is on.
+         */
+        @WithDefault("false")
+        boolean trustAll();
+    }
+
+    /**
+     * How the connection logs in: {@code plain} (a user and password) or {@code external} (the client certificate of
+     * the TLS configuration; the broker needs its {@code rabbitmq_auth_mechanism_ssl} plugin and a user named as the
+     * certificate).
+     */
+    @WithDefault("plain")
+    SaslMechanism saslMechanism();
+
+    enum SaslMechanism {
+        PLAIN,
+        EXTERNAL
+    }
+
+    /**
+     * What to ask a Quarkus {@code CredentialsProvider} for: with it, the user and password come from the provider (its
+     * {@code user} and {@code password}), read again at every connection and reconnection, so a rotated password is
+     * used without a restart. The user falls back to {@code username} or the url's.
+     */
+    Optional<String> credentialsProvider();
+
+    /** The {@code @Named} bean of the {@code CredentialsProvider}, when the application has several. */
+    Optional<String> credentialsProviderName();
+
     /** Reconnecting after a cut, and subscribing again after the broker stopped a consumer. */
     Recovery recovery();
 

@@ -183,6 +183,31 @@ public final class BrokerAddress {
         return uri.toString();
     }
 
+    /**
+     * {@link #uri()} with the {@code amqp} scheme whatever the URL said: TLS is set up apart
+     * ({@code ConnectionSecurity}), never by amqp-client's {@code setUri} defaults. The port stays the URL's (5671 for
+     * {@code amqps} without one).
+     */
+    public String plainUri() {
+        String uri = uri();
+        return tls ? "amqp://" + uri.substring("amqps://".length()) : uri;
+    }
+
+    /** Whether the URL is {@code amqps://}. */
+    public boolean tls() {
+        return tls;
+    }
+
+    /** The user it logs in as, or null for amqp-client's default (guest). */
+    public String username() {
+        return username;
+    }
+
+    /** {@code host:port}, for messages. */
+    public String hostAndPort() {
+        return host + ":" + port;
+    }
+
     /** The URI without its password (nor its query, which may hold other settings), for messages. */
     public String redacted() {
         StringBuilder uri = new StringBuilder(tls ? "amqps://" : "amqp://");

@@ -1,18 +1,31 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.connection;
 
+import org.jboss.logging.Logger;
+
+import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.Recoverable;
+import com.rabbitmq.client.RecoveryListener;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.amqp.AmqpBrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig.SaslMechanism;
+import io.quarkiverse.rabbitmq.subscriber.runtime.security.ConnectionFailure;
+import io.quarkiverse.rabbitmq.subscriber.runtime.security.ConnectionSecurity;
+import io.quarkiverse.rabbitmq.subscriber.runtime.security.FailurePacer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.security.TlsSettings;
 
 /**
  * Opens a connection to RabbitMQ (the subscribers have one, the publisher another). amqp-client's automatic recovery
  * reopens the connection and its channels after a cut; its topology recovery is off, because it replays declarations
  * recorded on channels the engine has closed since (and logs an ERROR for each): the engine declares and consumes
  * again itself once the connection is back ({@code BrokerConnection.onConnectionEvents}). Deliveries unsettled at
- * the cut are requeued by the broker, so none is lost.
+ * the cut are requeued by the broker, so none is lost. A reconnection that fails says why at WARN (a refused password
+ * or certificate, a host that does not answer), once per kind of failure and then once per longest back-off wait.
  */
 public final class BrokerConnector {
+
+    private static final Logger LOG = Logger.getLogger(BrokerConnector.class);
 
     private BrokerConnector() {
     }
@@ -20,8 +33,17 @@ public final class BrokerConnector {
     /** RabbitMQ 3.x's default {@code max_message_size}. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 128 * 1024 * 1024;
 
+    /** Told of each failed reconnection, classified; must not wait for anything. */
+    public interface ReconnectionFailures {
+        ReconnectionFailures NONE = failure -> {
+        };
+
+        void failed(ConnectionFailure failure);
+    }
+
     /**
-     * Connects with a fixed 2-second reconnection delay and {@link #DEFAULT_MAX_MESSAGE_SIZE}.
+     * Connects with a fixed 2-second reconnection delay, {@link #DEFAULT_MAX_MESSAGE_SIZE} and no TLS of its own (the
+     * tests' connections).
      *
      * @param nio amqp-client's NIO mode ({@code quarkus.rabbitmq-subscriber.nio}) instead of the blocking one. The
      *        blocking mode reads cheaper (plain drains are 12-23% faster), but writes every frame with its own socket
@@ -30,18 +52,23 @@ public final class BrokerConnector {
      */
     public static BrokerConnection connect(BrokerAddress address, String connectionName, boolean nio) {
         return connect(address, connectionName, nio, new Backoff(java.time.Duration.ofSeconds(2),
-                java.time.Duration.ofSeconds(2), 0), DEFAULT_MAX_MESSAGE_SIZE);
+                java.time.Duration.ofSeconds(2), 0), DEFAULT_MAX_MESSAGE_SIZE,
+                address.tls() ? new ConnectionSecurity(TlsSettings.choose(true, java.util.Optional.empty(), false, null),
+                        SaslMechanism.PLAIN, null) : ConnectionSecurity.PLAIN_TEXT,
+                ReconnectionFailures.NONE);
     }
 
     /**
      * @param backoff how long to wait before each reconnection attempt
      * @param maxMessageSize the largest body the connection reads ({@code quarkus.rabbitmq-subscriber.max-message-size})
+     * @param security its TLS, login mechanism and credentials
+     * @param failures told of each failed reconnection (readiness shows the latest)
      */
     public static BrokerConnection connect(BrokerAddress address, String connectionName, boolean nio, Backoff backoff,
-            int maxMessageSize) {
+            int maxMessageSize, ConnectionSecurity security, ReconnectionFailures failures) {
         ConnectionFactory factory = new ConnectionFactory();
         try {
-            factory.setUri(new java.net.URI(address.uri()));
+            factory.setUri(new java.net.URI(address.plainUri()));
         } catch (Exception e) {
             // Neither the exception's message nor its cause: both may quote the URI, password included.
             String reason = e instanceof java.net.URISyntaxException syntax ? syntax.getReason()
@@ -49,9 +76,23 @@ public final class BrokerConnector {
             throw new IllegalStateException("Invalid RabbitMQ URI " + address.redacted()
                     + " (quarkus.rabbitmq-subscriber.url): " + reason);
         }
+        security.applyTo(factory);
+        // A refused password or certificate keeps failing at every attempt: one WARN per kind, then one every 30 s (or
+        // per longest back-off wait, if longer).
+        FailurePacer pacer = new FailurePacer(Math.max(30_000, backoff.withoutJitter(Integer.MAX_VALUE)),
+                System::currentTimeMillis);
         factory.setAutomaticRecoveryEnabled(true);
         factory.setTopologyRecoveryEnabled(false);
-        factory.setExceptionHandler(new RecoveryAttemptLogger(maxMessageSize));
+        factory.setExceptionHandler(new RecoveryAttemptLogger(maxMessageSize, failure -> {
+            ConnectionFailure classified = ConnectionFailure.of(failure, security.user(address), address.hostAndPort());
+            if (pacer.shouldLog(classified)) {
+                int quiet = pacer.suppressedSinceLast();
+                LOG.warnf("Reconnecting to RabbitMQ at %s failed: %s%s. Trying again (%s)", address.describe(),
+                        classified, quiet == 0 ? "" : " (" + quiet + " more attempts failed so since the last WARN)",
+                        backoff.describe());
+            }
+            failures.failed(classified);
+        }));
         factory.setMaxInboundMessageBodySize(maxMessageSize);
         factory.setRecoveryDelayHandler(backoff);
         factory.setRequestedHeartbeat(30);
@@ -61,16 +102,45 @@ public final class BrokerConnector {
         }
         // Consumer callbacks run on the reader thread: see ReaderThreadDispatch.
         factory.setSharedExecutor(ReaderThreadDispatch.INSTANCE);
+        Connection connection;
         try {
             // With several nodes the client tries them in order, now and at each reconnection.
-            return new AmqpBrokerConnection(address.nodes().isEmpty() ? factory.newConnection(connectionName)
-                    : factory.newConnection(address.nodes(), connectionName), address.describe());
+            connection = address.nodes().isEmpty() ? factory.newConnection(connectionName)
+                    : factory.newConnection(address.nodes(), connectionName);
         } catch (Exception e) {
-            String fix = e instanceof com.rabbitmq.client.AuthenticationFailureException
-                    ? "Check the user and password (quarkus.rabbitmq-subscriber.username and .password, or the url's)"
-                    : "Set quarkus.rabbitmq-subscriber.url (and addresses, for a cluster) to the broker's address";
-            throw new IllegalStateException("Cannot connect to RabbitMQ at " + address.describe() + ": " + e + ". "
-                    + fix + ".", e);
+            ConnectionFailure classified = ConnectionFailure.of(e, security.user(address), address.hostAndPort());
+            String fix = switch (classified.kind()) {
+                case AUTHENTICATION_REFUSED -> security.external() ? ""
+                        : ". Check the user and password (quarkus.rabbitmq-subscriber.username and .password, the "
+                                + "url's, or the credentials provider's)";
+                case UNREACHABLE, OTHER -> ". Set quarkus.rabbitmq-subscriber.url (and addresses, for a cluster) to "
+                        + "the broker's address";
+                default -> "";
+            };
+            throw new IllegalStateException("Cannot connect to RabbitMQ at " + address.describe() + " ("
+                    + security.describe() + "): " + classified + fix + ".", e);
+        }
+        warnIfUnverified(security, address);
+        if (connection instanceof Recoverable recoverable) {
+            recoverable.addRecoveryListener(new RecoveryListener() {
+                @Override
+                public void handleRecovery(Recoverable recovered) {
+                    pacer.reset();
+                    warnIfUnverified(security, address);
+                }
+
+                @Override
+                public void handleRecoveryStarted(Recoverable recovering) {
+                }
+            });
+        }
+        return new AmqpBrokerConnection(connection, address.describe());
+    }
+
+    private static void warnIfUnverified(ConnectionSecurity security, BrokerAddress address) {
+        if (security.tls().trustsAll()) {
+            LOG.warnf("Connected to RabbitMQ at %s with %s: for development only, never in production", address.describe(),
+                    security.tls().description());
         }
     }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
@@ -16,7 +17,10 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.WallClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
+import io.quarkiverse.rabbitmq.subscriber.runtime.security.ConnectionFailure;
+import io.quarkiverse.rabbitmq.subscriber.runtime.security.ConnectionSecurity;
 import io.quarkus.runtime.LaunchMode;
+import io.quarkus.tls.TlsConfigurationRegistry;
 import io.vertx.core.Vertx;
 
 /**
@@ -43,6 +47,10 @@ public class BrokerSession implements Connections {
     @Inject
     SubscriberConfig config;
 
+    /** Quarkus's TLS registry, for {@code tls-configuration-name} and {@code amqps://}. */
+    @Inject
+    Instance<TlsConfigurationRegistry> tlsRegistry;
+
     private final List<BrokerConnection.ConnectionListener> listeners = new CopyOnWriteArrayList<>();
     private volatile BrokerConnection connection;
     private volatile BrokerConnection publishingConnection;
@@ -54,6 +62,10 @@ public class BrokerSession implements Connections {
     private volatile Backoff backoff;
     /** Why the subscribers' connection is down, or null. */
     private volatile String downBecause;
+    /** While it is down: why the latest reconnection failed, or null. */
+    private volatile ConnectionFailure reconnectionFailure;
+    /** TLS, login and credentials of both connections, decided once. */
+    private ConnectionSecurity security;
     private volatile boolean closed;
 
     /** The subscribers' connection, opened (and the broker chosen) on first use. */
@@ -85,6 +97,7 @@ public class BrokerSession implements Connections {
                 public void recovered() {
                     if (!closed && opened == connection) {
                         downBecause = null;
+                        reconnectionFailure = null;
                         listeners.forEach(BrokerConnection.ConnectionListener::recovered);
                     }
                 }
@@ -111,7 +124,7 @@ public class BrokerSession implements Connections {
             if (publishingConnection == null) {
                 publishingConnection = inProcessServer != null ? inProcessServer.connect()
                         : BrokerConnector.connect(address, config.connectionName() + "-publisher", config.nio(),
-                                backoff(), maxMessageSize());
+                                backoff(), maxMessageSize(), security, BrokerConnector.ReconnectionFailures.NONE);
             }
             return publishingConnection;
         }
@@ -122,9 +135,12 @@ public class BrokerSession implements Connections {
         listeners.add(listener);
     }
 
-    /** Why the subscribers' connection is down, while it is. */
+    /** Why the subscribers' connection is down, while it is, with why the latest reconnection failed. */
     public Optional<String> downBecause() {
-        return Optional.ofNullable(downBecause);
+        String down = downBecause;
+        ConnectionFailure failure = reconnectionFailure;
+        return down == null ? Optional.empty()
+                : Optional.of(failure == null ? down : down + "; reconnecting fails: " + failure);
     }
 
     /** Why RabbitMQ blocks the publisher's connection, while it does; never opens it. */
@@ -189,9 +205,11 @@ public class BrokerSession implements Connections {
         if (config.addresses().isPresent()) {
             address = address.withNodes(config.addresses().get());
         }
+        security = ConnectionSecurity.of(config, address, tlsRegistry.isResolvable() ? tlsRegistry.get() : null);
         try {
             BrokerConnection opened = BrokerConnector.connect(address, config.connectionName(), config.nio(), backoff(),
-                    maxMessageSize());
+                    maxMessageSize(), security, failure -> reconnectionFailure = failure);
+            LOG.debugf("Connected to %s with %s", address.describe(), security.describe());
             clock = new WallClock(vertx);
             return opened;
         } catch (IllegalStateException e) {

@@ -10,9 +10,10 @@ import com.rabbitmq.client.impl.DefaultExceptionHandler;
 
 /**
  * amqp-client's exception handler, with two changes. Logging a lost connection: the engine logs one WARN when a
- * connection is lost and one INFO when its subscribers consume again, so the socket error that ends it and each failed
- * reconnection attempt in between (every 2 seconds while the broker is away) are DEBUG lines, not WARNs and ERRORs an
- * operator reads as new failures. Handling a consumer callback that throws: it logs the failure and closes that
+ * connection is lost and one INFO when its subscribers consume again, so the socket error that ends it is a DEBUG line,
+ * and each failed reconnection attempt goes to the connector, which says why at WARN, paced (not an ERROR per
+ * attempt, every second or two while the broker is away). Handling a consumer callback that throws: it logs the failure and
+ * closes that
  * consumer's channel (so RabbitMQ requeues its unsettled deliveries) asynchronously, off the reader thread, which must
  * stay free to read the close-ok (see {@link #handleConsumerException}).
  */
@@ -21,9 +22,12 @@ final class RecoveryAttemptLogger extends DefaultExceptionHandler {
     private static final Logger LOG = Logger.getLogger(RecoveryAttemptLogger.class);
 
     private final int maxMessageSize;
+    private final java.util.function.Consumer<Throwable> reconnectionFailed;
 
-    RecoveryAttemptLogger(int maxMessageSize) {
+    /** @param reconnectionFailed told of each failed reconnection attempt (the connector says why, paced) */
+    RecoveryAttemptLogger(int maxMessageSize, java.util.function.Consumer<Throwable> reconnectionFailed) {
         this.maxMessageSize = maxMessageSize;
+        this.reconnectionFailed = reconnectionFailed;
     }
 
     @Override
@@ -42,6 +46,11 @@ final class RecoveryAttemptLogger extends DefaultExceptionHandler {
     @Override
     public void handleConnectionRecoveryException(Connection connection, Throwable exception) {
         LOG.debugf("Reconnecting to RabbitMQ failed, trying again: %s", exception.toString());
+        try {
+            reconnectionFailed.accept(exception);
+        } catch (RuntimeException e) {
+            LOG.debugf("Reporting a failed reconnection failed: %s", e);
+        }
     }
 
     /**

@@ -29,6 +29,8 @@ public final class InServiceDelay {
 
     /** A copy whose publish failed is tried again this much later. */
     private static final Duration RETRY_PUBLISH = Duration.ofSeconds(1);
+    /** The longest wait between two tries of a copy RabbitMQ refuses (a permission the user lacks). */
+    private static final Duration MAX_REFUSED_WAIT = Duration.ofSeconds(30);
     /** On a graceful stop, how long to wait for the confirms of the copies published then. */
     private static final long STOP_CONFIRM_WAIT_MILLIS = 5_000;
 
@@ -46,6 +48,8 @@ public final class InServiceDelay {
     private final Set<PendingCopy> unconfirmed = ConcurrentHashMap.newKeySet();
     /** After a graceful stop released the copies, new ones go out at once: no timer outlives the stop. */
     private boolean released;
+    /** Refused publishes since the last one that got through; under the lock. */
+    private int refusedInARow;
 
     public InServiceDelay(String queue, Clock clock, ConfirmedPublish publisher) {
         this.queue = queue;
@@ -106,6 +110,10 @@ public final class InServiceDelay {
             unconfirmed.remove(copy);
             if (failure != null) {
                 failed(copy, failure);
+            } else {
+                synchronized (lock) {
+                    refusedInARow = 0;
+                }
             }
         });
     }
@@ -114,6 +122,25 @@ public final class InServiceDelay {
     private void failed(PendingCopy copy, Throwable failure) {
         synchronized (lock) {
             if (!released) {
+                if (String.valueOf(failure.getMessage()).contains("ACCESS_REFUSED")) {
+                    // A permission the user lacks: refused again at every try until an operator grants it. One ERROR
+                    // per run of refusals, and each retry waits twice as long, up to 30 s.
+                    refusedInARow++;
+                    long wait = Math.min(MAX_REFUSED_WAIT.toMillis(),
+                            RETRY_PUBLISH.toMillis() << Math.min(refusedInARow - 1, 16));
+                    if (refusedInARow == 1) {
+                        LOG.errorf("RabbitMQ refuses the delayed copies to queue '%s' (%s): the user needs the write "
+                                + "permission on the default exchange (amq.default; the Security page lists what each "
+                                + "mode needs). They stay held in the service and are tried again with a growing wait, "
+                                + "up to %s; no further ERROR while they are refused", queue, failure.getMessage(),
+                                MAX_REFUSED_WAIT);
+                    } else {
+                        LOG.debugf("The delayed copy of %s to queue '%s' is still refused; trying again in %d ms",
+                                copy.messageId, queue, wait);
+                    }
+                    hold(copy, wait);
+                    return;
+                }
                 // Mostly a connection being recovered: the retries are quiet; they end when it is back.
                 LOG.debugf("The delayed copy of %s to queue '%s' did not get through (%s); trying again in %s",
                         copy.messageId, queue, failure.getMessage(), RETRY_PUBLISH);

@@ -70,6 +70,9 @@ public final class SubscriberSupervisor {
     private long scheduled;
     /** The broker stopped the consumer: it subscribes again on a fresh channel, not on the recovered one. Lane only. */
     private boolean needsFreshChannel;
+    /** Losses to a refused permission in a row, and when the last was (clock millis). Lane only. */
+    private int refusals;
+    private long lastRefusalAt;
 
     /**
      * @param subscriber the handler method, for logs
@@ -118,11 +121,39 @@ public final class SubscriberSupervisor {
             }
             needsFreshChannel = true;
             attempts = 0;
+            if (reason.contains("ACCESS_REFUSED")) {
+                refused(reason);
+                return;
+            }
             Duration wait = delay();
             LOG.errorf("%s stopped consuming queue '%s': %s. Subscribing again in %d ms, then with back-off", subscriber,
                     queue, reason, wait.toMillis());
             scheduleAttempt(wait);
         });
+    }
+
+    /**
+     * The broker closed the channel for a permission the user lacks (a copy or dead letter it may not publish, a
+     * queue it may not read): it would refuse again at every try, and each try runs a handler again on a redelivered
+     * message. So the refusals in a row (each within two longest waits of the last) wait ever longer, up to the
+     * longest, and only the first is an ERROR. Lane only.
+     */
+    private void refused(String reason) {
+        long now = clock.millis();
+        long longest = backoff.withoutJitter(Integer.MAX_VALUE);
+        refusals = refusals > 0 && now - lastRefusalAt <= 2 * longest ? refusals + 1 : 1;
+        lastRefusalAt = now;
+        Duration wait = Duration.ofMillis(backoff.getDelay(refusals));
+        if (refusals == 1) {
+            LOG.errorf("%s stopped consuming queue '%s': RabbitMQ refused a permission (%s). It would refuse again at "
+                    + "each try: grant the permission (the Security page lists what each mode needs). Subscribing again "
+                    + "in %d ms, then with a growing wait up to %d ms; no further ERROR while it is refused", subscriber,
+                    queue, reason, wait.toMillis(), longest);
+        } else {
+            LOG.debugf("%s: RabbitMQ refused a permission again (%d in a row); subscribing again in %d ms", subscriber,
+                    refusals, wait.toMillis());
+        }
+        scheduleAttempt(wait);
     }
 
     /** The connection is cut: amqp-client reconnects; nothing to do but say so until it is back. */

@@ -9,6 +9,7 @@ import org.jboss.logging.Logger;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.security.PermissionRefusal;
 
 /**
  * Makes the broker hold what a {@link TopologyPlan} lists before any consumer starts: it declares the exchanges
@@ -50,7 +51,10 @@ public final class TopologyDeclarer {
             try (BrokerChannel channel = connection.createChannel()) {
                 channel.bindQueue(binding.queue, binding.exchange, binding.routingKey, binding.arguments);
             } catch (BrokerException e) {
-                throw new IllegalStateException("Cannot declare the " + binding + ": " + e.replyText(), e);
+                IllegalStateException refused = PermissionRefusal.of(e, "write permission on queue '" + binding.queue
+                        + "' and the read", "exchange '" + binding.exchange + "'", "to bind them (declare-topology is on)");
+                throw refused != null ? refused
+                        : new IllegalStateException("Cannot declare the " + binding + ": " + e.replyText(), e);
             }
         }
     }
@@ -60,6 +64,14 @@ public final class TopologyDeclarer {
         try (BrokerChannel channel = connection.createChannel()) {
             channel.declareQueue(queue.name, true, false, false, queue.arguments);
         } catch (BrokerException e) {
+            IllegalStateException refused = PermissionRefusal.of(e, "configure", "queue " + queue.describe(),
+                    "to declare it (declare-topology is on" + (queue.arguments.containsKey("x-dead-letter-exchange")
+                            ? "; a queue that dead-letters through the default exchange also needs write on amq.default"
+                            : "")
+                            + ")");
+            if (refused != null) {
+                throw refused;
+            }
             if (e.replyCode() == BrokerException.PRECONDITION_FAILED) {
                 String named = queue.role == TopologyPlan.Role.WORK ? "'" + queue.name + "'" : queue.describe();
                 throw new IllegalStateException("Queue " + named + " exists with other arguments than its "
@@ -79,6 +91,11 @@ public final class TopologyDeclarer {
         try (BrokerChannel channel = connection.createChannel()) {
             channel.declareExchange(exchange.name, exchange.type, true, false, exchange.arguments);
         } catch (BrokerException e) {
+            IllegalStateException refused = PermissionRefusal.of(e, "configure", exchange.toString(),
+                    "to declare it (declare-topology is on)");
+            if (refused != null) {
+                throw refused;
+            }
             if (TopologyPlan.DELAYED_EXCHANGE_TYPE.equals(exchange.type)
                     && (e.replyCode() == BrokerException.COMMAND_INVALID || e.replyText().contains(exchange.type))) {
                 throw new IllegalStateException("Cannot declare the delayed-message exchange '" + exchange.name

@@ -98,7 +98,8 @@ class ReaderThreadDispatchTest {
                 });
         String caller = Thread.currentThread().getName();
         long started = System.nanoTime();
-        new RecoveryAttemptLogger(1024).handleConsumerException(channel, new IllegalStateException("boom"), null, "tag-1",
+        new RecoveryAttemptLogger(1024, failure -> {
+        }).handleConsumerException(channel, new IllegalStateException("boom"), null, "tag-1",
                 "handleCancel");
         assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(5), "the caller did not wait for the close");
         String closer = closedOn.poll(10, TimeUnit.SECONDS);

@@ -16,6 +16,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.HandlerDispatcher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.SubscriberConsumer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.DelayStrategy;
+import io.quarkiverse.rabbitmq.subscriber.runtime.delay.HeldBound;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.devmode.ReloadOnMessage;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
@@ -106,7 +107,18 @@ public class SubscriberAssembler {
         // Each subscriber gets an event-loop context; Vert.x spreads them over its event loops in turn, so subscribers
         // do not all serialize behind one loop. Its settlements all happen on this context's thread.
         Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
-        InServiceDelay delay = state.heldCopies(() -> new InServiceDelay(queue, session.clock(), publisher::publishConfirmed));
+        InServiceDelay delay = state.heldCopies(() -> new InServiceDelay(queue, session.clock(),
+                publisher::publishConfirmed, heldBound(), new HeldBound.Pressure() {
+                    @Override
+                    public void full(String why) {
+                        state.supervisor().holdBack("held copies", why);
+                    }
+
+                    @Override
+                    public void room() {
+                        state.supervisor().takeAgain("held copies");
+                    }
+                }));
         Settler settler = new Settler(channel, queue, eventLoop, counters.stats(), counters.inFlight()::end, delay,
                 DelayStrategy.of(definition.subscription),
                 CopyPolicy.of(definition.subscription, config.retryCountHeader(), config.publisher().confirmTimeout()),
@@ -128,6 +140,13 @@ public class SubscriberAssembler {
             channel.close();
             throw e;
         }
+    }
+
+    /** {@code quarkus.rabbitmq-subscriber.in-service.*}; the bytes default to a twentieth of the heap. */
+    private HeldBound heldBound() {
+        long bytes = config.inService().maxHeldBytes().map(size -> size.asLongValue())
+                .orElse(Runtime.getRuntime().maxMemory() / 20);
+        return new HeldBound(Math.max(1, config.inService().maxHeld()), Math.max(1, bytes));
     }
 
     /** Runs a broker callback's work on a worker: the client's thread must go back to reading frames at once. */

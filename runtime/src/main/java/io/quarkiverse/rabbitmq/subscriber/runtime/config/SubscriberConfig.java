@@ -135,6 +135,25 @@ public interface SubscriberConfig {
     /** The in-process broker. */
     InProcess inProcess();
 
+    /** The {@code IN_SERVICE} delay's copies, held in the heap. */
+    InService inService();
+
+    interface InService {
+        /**
+         * The most delayed copies one subscription holds. At this bound the subscriber stops taking deliveries (they
+         * wait in RabbitMQ) until half of them are published back: held copies are acked already, so without a bound
+         * a backlog answered with {@code retryAfter} would move into the heap at broker speed.
+         */
+        @WithDefault("10000")
+        int maxHeld();
+
+        /**
+         * The most body bytes one subscription holds in delayed copies, with the same back-pressure. Default: a
+         * twentieth of the maximum heap.
+         */
+        Optional<io.quarkus.runtime.configuration.MemorySize> maxHeldBytes();
+    }
+
     /** The injectable {@code RabbitPublisher}. */
     Publisher publisher();
 

@@ -39,8 +39,10 @@ final class DeliveryReporter {
 
     void undecodable(InboundDelivery delivery, String expectedType, UndecodablePayloadException e,
             Settlement settlement) {
+        // The decoder's message may quote the body: escaped.
         LOG.errorf("Cannot decode %s on queue '%s' as %s: %s. %s", delivery.describe(), delivery.queue(), expectedType,
-                e.getMessage(), settlement instanceof Settlement.Republish republish
+                io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText.of(e.getMessage()),
+                settlement instanceof Settlement.Republish republish
                         ? "Publishing it to dead-letter queue '" + republish.queue() + "'"
                         : settlement == Settlement.KEEP ? DeliveryFate.capitalized(DeliveryFate.kept(delivery))
                                 : "Rejecting it without requeue (the queue's dead-letter exchange keeps it if the "

@@ -8,6 +8,7 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Envelope;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.AckSlot;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.OriginalRoute;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Unsettled;
@@ -136,7 +137,7 @@ public final class InboundDelivery implements Delivery, Unsettled {
                         + "first", retryCountHeader, describe(), queue,
                         count instanceof CharSequence || count instanceof com.rabbitmq.client.LongString ? "text"
                                 : count.getClass().getSimpleName(),
-                        text.length() > 100 ? text.substring(0, 100) + "..." : text);
+                        LogText.of(text.length() > 100 ? text.substring(0, 100) + "..." : text));
                 return 1;
             }
         }
@@ -179,7 +180,9 @@ public final class InboundDelivery implements Delivery, Unsettled {
     @Override
     public String describe() {
         String id = properties.getMessageId();
-        return id != null ? "message-id " + id : "delivery-tag " + envelope.getDeliveryTag() + " (no message-id)";
+        // A publisher's text: escaped, so it cannot forge log lines.
+        return id != null ? "message-id " + LogText.of(id)
+                : "delivery-tag " + envelope.getDeliveryTag() + " (no message-id)";
     }
 
     @Override

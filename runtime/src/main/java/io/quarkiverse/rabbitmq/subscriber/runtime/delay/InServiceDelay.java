@@ -29,6 +29,8 @@ public final class InServiceDelay {
 
     /** A copy whose publish failed is tried again this much later. */
     private static final Duration RETRY_PUBLISH = Duration.ofSeconds(1);
+    /** The least time between two WARNs that the bound is reached. */
+    private static final Duration WARN_SPACING = Duration.ofMinutes(10);
     /** The longest wait between two tries of a copy RabbitMQ refuses (a permission the user lacks). */
     private static final Duration MAX_REFUSED_WAIT = Duration.ofSeconds(30);
     /** On a graceful stop, how long to wait for the confirms of the copies published then. */
@@ -50,11 +52,96 @@ public final class InServiceDelay {
     private boolean released;
     /** Refused publishes since the last one that got through; under the lock. */
     private int refusedInARow;
+    private final HeldBound bound;
+    private final HeldBound.Pressure pressure;
+    /** The bodies' bytes of the copies in {@code pending} and {@code unconfirmed}; under the lock. */
+    private long heldBytes;
+    /** Whether the bound was reached and the subscriber told to stop taking deliveries; under the lock. */
+    private boolean full;
+    /** When the bound's last WARN was (clock millis; 0: never): a subscriber at its bound for long crosses it often. */
+    private long warnedAt;
+    /** Whether the latest crossing was a WARN, so its end is an INFO too; under the lock. */
+    private boolean warned;
 
     public InServiceDelay(String queue, Clock clock, ConfirmedPublish publisher) {
+        this(queue, clock, publisher, HeldBound.NONE, HeldBound.Pressure.NONE);
+    }
+
+    /**
+     * @param bound how much it may hold
+     * @param pressure told when the bound is reached (the subscriber stops taking deliveries) and when half of it is
+     *        free again
+     */
+    public InServiceDelay(String queue, Clock clock, ConfirmedPublish publisher, HeldBound bound,
+            HeldBound.Pressure pressure) {
         this.queue = queue;
         this.clock = clock;
         this.publisher = publisher;
+        this.bound = bound;
+        this.pressure = pressure;
+    }
+
+    /** The bodies' bytes of the copies held, to be published or confirmed. */
+    public long heldBytes() {
+        synchronized (lock) {
+            return heldBytes;
+        }
+    }
+
+    /**
+     * A copy comes in (its body counts until it is confirmed), before it is held; tells the subscriber when the bound
+     * is reached.
+     */
+    private void taken(PendingCopy copy) {
+        String why = null;
+        boolean warn = false;
+        synchronized (lock) {
+            heldBytes += copy.body.length;
+            int held = pending.size() + unconfirmed.size() + 1;
+            if (!full && bound.reached(held, heldBytes)) {
+                full = true;
+                why = held + " copies of " + heldBytes + " bytes held for their delay (quarkus.rabbitmq-subscriber."
+                        + "in-service.max-held=" + bound.maxHeld() + ", max-held-bytes=" + bound.maxHeldBytes() + ")";
+                long now = clock.millis();
+                warn = warnedAt == 0 || now - warnedAt >= WARN_SPACING.toMillis();
+                if (warn) {
+                    warnedAt = now;
+                }
+                warned = warn;
+            }
+        }
+        if (why != null) {
+            if (warn) {
+                LOG.warnf("Queue '%s' stops taking deliveries: %s. It takes them again once half of that is published "
+                        + "back; deliveries wait in RabbitMQ meanwhile (at most one such WARN per %s). To keep a long "
+                        + "backlog of delays in RabbitMQ instead, use delay = DLX_TTL", queue, why, WARN_SPACING);
+            } else {
+                LOG.debugf("Queue '%s' stops taking deliveries again: %s", queue, why);
+            }
+            pressure.full(why);
+        }
+    }
+
+    /** A copy is confirmed (or given up): its bytes no longer count; tells the subscriber when there is room again. */
+    private void gone(PendingCopy copy) {
+        boolean room = false;
+        boolean say = false;
+        synchronized (lock) {
+            heldBytes -= copy.body.length;
+            if (full && bound.relieved(pending.size() + unconfirmed.size(), heldBytes)) {
+                full = false;
+                room = true;
+                say = warned;
+            }
+        }
+        if (room) {
+            if (say) {
+                LOG.infof("Queue '%s' takes deliveries again: its held copies are down to half the bound", queue);
+            } else {
+                LOG.debugf("Queue '%s' takes deliveries again", queue);
+            }
+            pressure.room();
+        }
     }
 
     private static final class PendingCopy {
@@ -79,7 +166,10 @@ public final class InServiceDelay {
 
     /** Holds a copy ({@code messageId} names it in logs) for {@code delay}; call before the original is acked. */
     public void hold(AMQP.BasicProperties properties, byte[] body, String messageId, Duration delay) {
-        hold(new PendingCopy(properties, body, messageId), delay.toMillis());
+        PendingCopy copy = new PendingCopy(properties, body, messageId);
+        // Counted before it is held, so a copy due at once (published and confirmed at once) never counts below zero.
+        taken(copy);
+        hold(copy, delay.toMillis());
     }
 
     private void hold(PendingCopy copy, long wait) {
@@ -114,6 +204,7 @@ public final class InServiceDelay {
                 synchronized (lock) {
                     refusedInARow = 0;
                 }
+                gone(copy);
             }
         });
     }
@@ -150,6 +241,7 @@ public final class InServiceDelay {
         }
         LOG.errorf("Could not publish the delayed copy of %s back to queue '%s' while stopping (%s): the copy is lost",
                 copy.messageId, queue, failure.getMessage());
+        gone(copy);
     }
 
     /** On a graceful stop: publishes every copy still waiting, now, and waits a little for their confirms. */

@@ -12,6 +12,7 @@ import com.rabbitmq.client.AMQP;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.ConfirmTracker;
 import io.vertx.core.Context;
 
@@ -189,14 +190,14 @@ final class CopyPublisher {
                     }
                 } catch (IOException | RuntimeException e) {
                     LOG.errorf("Could not publish message-id %s back to queue '%s' after queue '%s' refused it (%s): "
-                            + "it is lost", properties.getMessageId(), workQueue, routingKey, e);
+                            + "it is lost", LogText.of(properties.getMessageId()), workQueue, routingKey, e);
                 }
             }));
             return;
         }
         LOG.errorf("RabbitMQ could not route a copy of message-id %s to queue '%s' (%s) and it could not go back to "
                 + "queue '%s': it is lost. Use retryPublish = CONFIRMED to requeue originals instead",
-                properties.getMessageId(), routingKey, replyText, workQueue);
+                LogText.of(properties.getMessageId()), routingKey, replyText, workQueue);
     }
 
     private void logMissing(String queue, String what) {

@@ -12,6 +12,12 @@ public interface Attachment {
     /** Stops taking deliveries and cancels the consumer; what is in flight still settles on the channel. Never throws. */
     void cancel();
 
+    /**
+     * Back-pressure: cancels the consumer so the broker sends no more, and handles what it sent already (unlike
+     * {@link #cancel()}, which leaves that for the channel's close). {@link #consumeAgain} ends it. Never throws.
+     */
+    void pause();
+
     /** Closes the channel: the broker requeues what it had not seen settled. Never throws. */
     void close();
 
@@ -32,6 +38,15 @@ public interface Attachment {
                     channel.cancel(tag);
                 } catch (Exception e) {
                     // Gone with its channel or connection: nothing more is delivered either way.
+                }
+            }
+
+            @Override
+            public void pause() {
+                try {
+                    channel.cancel(tag);
+                } catch (Exception e) {
+                    // Gone with its channel or connection: its loss subscribes again, paused.
                 }
             }
 

@@ -70,6 +70,10 @@ public final class SubscriberSupervisor {
     private long scheduled;
     /** The broker stopped the consumer: it subscribes again on a fresh channel, not on the recovered one. Lane only. */
     private boolean needsFreshChannel;
+    /** Why it takes no deliveries while consuming (back-pressure), by what holds it back. Lane only. */
+    private final java.util.Map<String, String> heldBack = new java.util.LinkedHashMap<>();
+    /** {@link #heldBackBecause()}'s answer, for any thread. */
+    private volatile String heldBackText;
     /** Losses to a refused permission in a row, and when the last was (clock millis). Lane only. */
     private int refusals;
     private long lastRefusalAt;
@@ -219,6 +223,49 @@ public final class SubscriberSupervisor {
         });
     }
 
+    /**
+     * Back-pressure: {@code what} (the held copies, say) stops it taking deliveries for this reason (its
+     * consumer is cancelled; what is in flight settles, the rest waits in RabbitMQ) until {@link #takeAgain}. Readiness stays
+     * UP: the service works, at the pace it can.
+     * Any thread; a subscription again after a loss stays held back too.
+     */
+    public void holdBack(String what, String reason) {
+        lane.execute(() -> {
+            boolean first = heldBack.isEmpty();
+            heldBack.put(what, reason);
+            heldBackText = String.join("; ", heldBack.values());
+            Attachment current = attachment;
+            if (first && state.get() == State.CONSUMING && current != null) {
+                current.pause();
+            }
+        });
+    }
+
+    /** The end of {@link #holdBack} by {@code what}: consumes again once nothing else holds it back. Any thread. */
+    public void takeAgain(String what) {
+        lane.execute(() -> {
+            if (heldBack.remove(what) == null || !heldBack.isEmpty()) {
+                heldBackText = heldBack.isEmpty() ? null : String.join("; ", heldBack.values());
+                return;
+            }
+            heldBackText = null;
+            Attachment current = attachment;
+            if (state.get() == State.CONSUMING && current != null) {
+                try {
+                    current.consumeAgain(queue);
+                } catch (Exception e) {
+                    // Its channel is gone: the loss it reports subscribes again.
+                    LOG.debugf("%s could not consume queue '%s' again after holding back: %s", subscriber, queue, e);
+                }
+            }
+        });
+    }
+
+    /** Why it takes no deliveries while it consumes (back-pressure), or null. */
+    public String heldBackBecause() {
+        return heldBackText;
+    }
+
     /** Stops taking deliveries and cancels the consumer. Any thread; what is in flight still settles. */
     public void stopTaking() {
         state.set(State.STOPPED);
@@ -289,6 +336,10 @@ public final class SubscriberSupervisor {
         scheduled++;
         // Unless a stop came first.
         if (state.compareAndSet(State.RECOVERING, State.CONSUMING)) {
+            if (!heldBack.isEmpty() && attachment != null) {
+                // Subscribed again while held back: no deliveries until there is room.
+                attachment.pause();
+            }
             subscribing.consumingAgain();
         }
     }

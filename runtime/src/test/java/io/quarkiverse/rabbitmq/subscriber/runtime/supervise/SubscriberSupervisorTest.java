@@ -165,6 +165,7 @@ class SubscriberSupervisorTest {
 
     static final class FakeAttachment implements Attachment {
         int consumedAgain;
+        int paused;
         boolean cancelled;
         boolean closed;
         boolean failConsumeAgain;
@@ -180,6 +181,11 @@ class SubscriberSupervisorTest {
         @Override
         public void cancel() {
             cancelled = true;
+        }
+
+        @Override
+        public void pause() {
+            paused++;
         }
 
         @Override

@@ -22,6 +22,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.UnreadableMessageFinder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyAdmin;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 import io.quarkus.runtime.ShutdownEvent;
@@ -67,6 +68,8 @@ public class SubscriberEngine {
     private volatile List<SubscriptionState> subscriptions = List.of();
     /** A reconnection whose "every subscriber consumes again" line is still to be logged, or null. */
     private final AtomicReference<String> reconnectedTo = new AtomicReference<>();
+    /** After a message the client cannot read ended the connection: finds its queue (see the class). */
+    private volatile UnreadableMessageFinder unreadable;
     private List<SubscriberDefinition> definitions = List.of();
     private TopologyPlan topology = new TopologyPlan(List.of(), List.of(), List.of());
     private boolean topologyReady;
@@ -139,6 +142,8 @@ public class SubscriberEngine {
         BrokerConnection connection;
         try {
             connection = session.connection();
+            unreadable = new UnreadableMessageFinder(session.clock(), Duration.ofMillis(500));
+            session.onUnreadableMessage(what -> unreadable.unreadable(what));
             session.onConnectionEvents(new BrokerConnection.ConnectionListener() {
                 // On the client's threads, in the order they happen: neither waits for anything (the supervisors only
                 // queue a step), and handing them to an unordered pool could let "recovered" overtake "lost".
@@ -211,9 +216,7 @@ public class SubscriberEngine {
             return;
         }
         reconnectedTo.set(session.connection().describe());
-        for (SubscriptionState state : subscriptions) {
-            state.supervisor().connectionRecovered();
-        }
+        unreadable.recovered(subscriptions);
     }
 
     /** One INFO once every subscriber consumes again after a reconnection. */

@@ -3,13 +3,14 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.assemble;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.UnreadableMessageFinder;
 
 /**
  * What one subscription keeps for the application's whole run, whatever happens to its channels: its definition, its
  * supervisor, and the {@code IN_SERVICE} delayed copies it holds (a resubscription or a reconnection keeps them; a
  * graceful stop publishes them). Made once at startup; the assembler builds each new channel's consumer from it.
  */
-public final class SubscriptionState {
+public final class SubscriptionState implements UnreadableMessageFinder.Suspect {
 
     private final SubscriberDefinition definition;
     private volatile SubscriberSupervisor supervisor;
@@ -23,10 +24,12 @@ public final class SubscriptionState {
         return definition;
     }
 
+    @Override
     public String queue() {
         return definition.subscription.queue;
     }
 
+    @Override
     public SubscriberSupervisor supervisor() {
         return supervisor;
     }

@@ -27,18 +27,30 @@ public final class BrokerConnector {
 
     private static final Logger LOG = Logger.getLogger(BrokerConnector.class);
 
+    /** Shuts failed NIO connections down (and starts their recovery) off the NIO loop; daemon threads, made on use. */
+    private static final java.util.concurrent.ExecutorService SHUTDOWN = java.util.concurrent.Executors
+            .newCachedThreadPool(task -> {
+                Thread thread = new Thread(task, "rabbitmq-subscriber-connection-shutdown");
+                thread.setDaemon(true);
+                return thread;
+            });
+
     private BrokerConnector() {
     }
 
     /** RabbitMQ 3.x's default {@code max_message_size}. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 128 * 1024 * 1024;
 
-    /** Told of each failed reconnection, classified; must not wait for anything. */
+    /** Told of each failed reconnection, classified, and of messages that end the connection; must not wait. */
     public interface ReconnectionFailures {
         ReconnectionFailures NONE = failure -> {
         };
 
         void failed(ConnectionFailure failure);
+
+        /** A message the client cannot read (a header table nested too deep) ended the connection. */
+        default void unreadableMessage(String what) {
+        }
     }
 
     /**
@@ -92,13 +104,18 @@ public final class BrokerConnector {
                         backoff.describe());
             }
             failures.failed(classified);
-        }));
+        }, failures::unreadableMessage));
         factory.setMaxInboundMessageBodySize(maxMessageSize);
         factory.setRecoveryDelayHandler(backoff);
         factory.setRequestedHeartbeat(30);
         factory.setConnectionTimeout(10_000);
         if (nio) {
             factory.useNio();
+            // A connection that fails inside the NIO loop (a frame it cannot read: UnreadableMessageIsolationTest) is
+            // recovered on that loop's thread; with one I/O thread the new connection's handshake waits for the loop
+            // it blocks, and times out at every attempt. A second I/O thread reads it; the shutdown executor is
+            // amqp-client's advice for shutdowns that start in the loop.
+            factory.setNioParams(factory.getNioParams().setConnectionShutdownExecutor(SHUTDOWN).setNbIoThreads(2));
         }
         // Consumer callbacks run on the reader thread: see ReaderThreadDispatch.
         factory.setSharedExecutor(ReaderThreadDispatch.INSTANCE);

@@ -52,6 +52,7 @@ public class BrokerSession implements Connections {
     Instance<TlsConfigurationRegistry> tlsRegistry;
 
     private final List<BrokerConnection.ConnectionListener> listeners = new CopyOnWriteArrayList<>();
+    private final List<java.util.function.Consumer<String>> unreadableListeners = new CopyOnWriteArrayList<>();
     private volatile BrokerConnection connection;
     private volatile BrokerConnection publishingConnection;
     private final Object publishingLock = new Object();
@@ -128,6 +129,14 @@ public class BrokerSession implements Connections {
             }
             return publishingConnection;
         }
+    }
+
+    /**
+     * Told when a message the client cannot read ended the subscribers' connection (before the loss itself is
+     * reported); must not wait for anything.
+     */
+    public void onUnreadableMessage(java.util.function.Consumer<String> listener) {
+        unreadableListeners.add(listener);
     }
 
     /** Told of every loss and recovery of the subscribers' connection; must not wait for anything. */
@@ -208,7 +217,17 @@ public class BrokerSession implements Connections {
         security = ConnectionSecurity.of(config, address, tlsRegistry.isResolvable() ? tlsRegistry.get() : null);
         try {
             BrokerConnection opened = BrokerConnector.connect(address, config.connectionName(), config.nio(), backoff(),
-                    maxMessageSize(), security, failure -> reconnectionFailure = failure);
+                    maxMessageSize(), security, new BrokerConnector.ReconnectionFailures() {
+                        @Override
+                        public void failed(ConnectionFailure failure) {
+                            reconnectionFailure = failure;
+                        }
+
+                        @Override
+                        public void unreadableMessage(String what) {
+                            unreadableListeners.forEach(listener -> listener.accept(what));
+                        }
+                    });
             LOG.debugf("Connected to %s with %s", address.describe(), security.describe());
             clock = new WallClock(vertx);
             return opened;

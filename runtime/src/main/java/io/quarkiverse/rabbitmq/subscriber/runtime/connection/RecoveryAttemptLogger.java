@@ -23,11 +23,20 @@ final class RecoveryAttemptLogger extends DefaultExceptionHandler {
 
     private final int maxMessageSize;
     private final java.util.function.Consumer<Throwable> reconnectionFailed;
+    private final java.util.function.Consumer<String> unreadableMessage;
 
     /** @param reconnectionFailed told of each failed reconnection attempt (the connector says why, paced) */
     RecoveryAttemptLogger(int maxMessageSize, java.util.function.Consumer<Throwable> reconnectionFailed) {
+        this(maxMessageSize, reconnectionFailed, what -> {
+        });
+    }
+
+    /** @param unreadableMessage told when a message the client cannot read ended the connection */
+    RecoveryAttemptLogger(int maxMessageSize, java.util.function.Consumer<Throwable> reconnectionFailed,
+            java.util.function.Consumer<String> unreadableMessage) {
         this.maxMessageSize = maxMessageSize;
         this.reconnectionFailed = reconnectionFailed;
+        this.unreadableMessage = unreadableMessage;
     }
 
     @Override
@@ -38,6 +47,18 @@ final class RecoveryAttemptLogger extends DefaultExceptionHandler {
                     + "bytes), which the connection cannot read: it closed, and the message goes back to its queue and "
                     + "ends the next connection too. Raise max-message-size to RabbitMQ's max_message_size, or remove the "
                     + "message (%s)", maxMessageSize, exception.getMessage());
+            return;
+        }
+        if (exception instanceof com.rabbitmq.client.MalformedFrameException
+                && String.valueOf(exception.getMessage()).contains("nested")) {
+            // A header table nested deeper than amqp-client reads (legal AMQP): every delivery of it ends the
+            // connection. The engine finds its queue (UnreadableMessageFinder) and says so.
+            LOG.debugf("The connection to RabbitMQ failed on a message it cannot read: %s", exception.toString());
+            try {
+                unreadableMessage.accept(exception.getMessage());
+            } catch (RuntimeException e) {
+                LOG.debugf("Reporting an unreadable message failed: %s", e);
+            }
             return;
         }
         LOG.debugf("The connection to RabbitMQ failed: %s", exception.toString());

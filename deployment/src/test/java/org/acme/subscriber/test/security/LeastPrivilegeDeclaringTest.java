@@ -30,7 +30,7 @@ import io.quarkus.test.QuarkusUnitTest;
  */
 class LeastPrivilegeDeclaringTest extends BrokerScenarios {
 
-    static final String USER = "t-least-declare-" + ProcessHandle.current().pid();
+    static final String USER = "t-least-declare";
 
     @RegisterExtension
     @Order(1)

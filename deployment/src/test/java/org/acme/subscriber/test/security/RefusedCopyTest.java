@@ -31,7 +31,7 @@ import io.quarkus.test.QuarkusUnitTest;
  */
 class RefusedCopyTest extends BrokerScenarios {
 
-    static final String USER = "t-refused-copy-" + ProcessHandle.current().pid();
+    static final String USER = "t-refused-copy";
 
     @RegisterExtension
     @Order(1)

@@ -33,8 +33,8 @@ import io.quarkus.test.QuarkusUnitTest;
  */
 class RotatedPasswordTest extends BrokerScenarios {
 
-    static final String USER = "t-rotate-" + ProcessHandle.current().pid();
-    static final String CONNECTION = "rotated-password-test-" + ProcessHandle.current().pid();
+    static final String USER = "t-rotate";
+    static final String CONNECTION = "rotated-password-test";
     static final String QUEUE = "t.rotate.orders";
 
     @RegisterExtension

@@ -110,8 +110,8 @@ public class SubscriberAssembler {
         InServiceDelay delay = state.heldCopies(() -> new InServiceDelay(queue, session.clock(),
                 publisher::publishConfirmed, heldBound(), new HeldBound.Pressure() {
                     @Override
-                    public void full(String why) {
-                        state.supervisor().holdBack("held copies", why);
+                    public void full() {
+                        state.supervisor().holdBack("held copies");
                     }
 
                     @Override

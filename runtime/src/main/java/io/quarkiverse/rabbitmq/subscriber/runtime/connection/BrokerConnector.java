@@ -27,14 +27,6 @@ public final class BrokerConnector {
 
     private static final Logger LOG = Logger.getLogger(BrokerConnector.class);
 
-    /** Shuts failed NIO connections down (and starts their recovery) off the NIO loop; daemon threads, made on use. */
-    private static final java.util.concurrent.ExecutorService SHUTDOWN = java.util.concurrent.Executors
-            .newCachedThreadPool(task -> {
-                Thread thread = new Thread(task, "rabbitmq-subscriber-connection-shutdown");
-                thread.setDaemon(true);
-                return thread;
-            });
-
     private BrokerConnector() {
     }
 
@@ -113,9 +105,8 @@ public final class BrokerConnector {
             factory.useNio();
             // A connection that fails inside the NIO loop (a frame it cannot read: UnreadableMessageIsolationTest) is
             // recovered on that loop's thread; with one I/O thread the new connection's handshake waits for the loop
-            // it blocks, and times out at every attempt. A second I/O thread reads it; the shutdown executor is
-            // amqp-client's advice for shutdowns that start in the loop.
-            factory.setNioParams(factory.getNioParams().setConnectionShutdownExecutor(SHUTDOWN).setNbIoThreads(2));
+            // it blocks, and times out at every attempt. A second I/O thread reads it.
+            factory.setNioParams(factory.getNioParams().setNbIoThreads(2));
         }
         // Consumer callbacks run on the reader thread: see ReaderThreadDispatch.
         factory.setSharedExecutor(ReaderThreadDispatch.INSTANCE);

@@ -25,13 +25,10 @@ final class RecoveryAttemptLogger extends DefaultExceptionHandler {
     private final java.util.function.Consumer<Throwable> reconnectionFailed;
     private final java.util.function.Consumer<String> unreadableMessage;
 
-    /** @param reconnectionFailed told of each failed reconnection attempt (the connector says why, paced) */
-    RecoveryAttemptLogger(int maxMessageSize, java.util.function.Consumer<Throwable> reconnectionFailed) {
-        this(maxMessageSize, reconnectionFailed, what -> {
-        });
-    }
-
-    /** @param unreadableMessage told when a message the client cannot read ended the connection */
+    /**
+     * @param reconnectionFailed told of each failed reconnection attempt (the connector says why, paced)
+     * @param unreadableMessage told when a message the client cannot read ended the connection
+     */
     RecoveryAttemptLogger(int maxMessageSize, java.util.function.Consumer<Throwable> reconnectionFailed,
             java.util.function.Consumer<String> unreadableMessage) {
         this.maxMessageSize = maxMessageSize;

@@ -9,8 +9,6 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.delay;
  */
 public record HeldBound(int maxHeld, long maxHeldBytes) {
 
-    public static final HeldBound NONE = new HeldBound(Integer.MAX_VALUE, Long.MAX_VALUE);
-
     public boolean reached(int held, long bytes) {
         return held >= maxHeld || bytes >= maxHeldBytes;
     }
@@ -21,17 +19,7 @@ public record HeldBound(int maxHeld, long maxHeldBytes) {
 
     /** Told when the bound is reached, and when there is room again; must not wait for anything. */
     public interface Pressure {
-        Pressure NONE = new Pressure() {
-            @Override
-            public void full(String why) {
-            }
-
-            @Override
-            public void room() {
-            }
-        };
-
-        void full(String why);
+        void full();
 
         void room();
     }

@@ -63,10 +63,6 @@ public final class InServiceDelay {
     /** Whether the latest crossing was a WARN, so its end is an INFO too; under the lock. */
     private boolean warned;
 
-    public InServiceDelay(String queue, Clock clock, ConfirmedPublish publisher) {
-        this(queue, clock, publisher, HeldBound.NONE, HeldBound.Pressure.NONE);
-    }
-
     /**
      * @param bound how much it may hold
      * @param pressure told when the bound is reached (the subscriber stops taking deliveries) and when half of it is
@@ -79,13 +75,6 @@ public final class InServiceDelay {
         this.publisher = publisher;
         this.bound = bound;
         this.pressure = pressure;
-    }
-
-    /** The bodies' bytes of the copies held, to be published or confirmed. */
-    public long heldBytes() {
-        synchronized (lock) {
-            return heldBytes;
-        }
     }
 
     /**
@@ -118,7 +107,7 @@ public final class InServiceDelay {
             } else {
                 LOG.debugf("Queue '%s' stops taking deliveries again: %s", queue, why);
             }
-            pressure.full(why);
+            pressure.full();
         }
     }
 

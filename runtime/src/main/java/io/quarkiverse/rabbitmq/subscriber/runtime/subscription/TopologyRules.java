@@ -165,7 +165,9 @@ final class TopologyRules {
     static List<String> exchangeConflicts(List<SubscriptionSpec> subscriptions, String delayedExchange) {
         List<SubscriptionSpec> sorted = new ArrayList<>(subscriptions);
         sorted.sort(Comparator.comparing(subscription -> subscription.queue));
-        Map<String, String> typeAndQueue = new java.util.TreeMap<>();
+        // The first binding of each exchange: its type, and the queue it binds.
+        Map<String, BindingSpec> first = new java.util.HashMap<>();
+        Map<String, String> firstQueue = new java.util.HashMap<>();
         List<String> conflicts = new ArrayList<>();
         for (SubscriptionSpec subscription : sorted) {
             for (BindingSpec binding : subscription.bindings) {
@@ -175,11 +177,13 @@ final class TopologyRules {
                             + subscription.queue + "': name another");
                     continue;
                 }
-                String mine = binding.type + " (queue '" + subscription.queue + "')";
-                String earlier = typeAndQueue.putIfAbsent(binding.exchange, mine);
-                if (earlier != null && !earlier.startsWith(binding.type + " ")) {
-                    conflicts.add("Exchange '" + binding.exchange + "' is bound as " + earlier + " and as " + mine
-                            + ": an exchange has one type; use the same type in both @Binding annotations");
+                BindingSpec earlier = first.putIfAbsent(binding.exchange, binding);
+                firstQueue.putIfAbsent(binding.exchange, subscription.queue);
+                if (earlier != null && earlier.type != binding.type) {
+                    conflicts.add("Exchange '" + binding.exchange + "' is bound as " + earlier.type + " (queue '"
+                            + firstQueue.get(binding.exchange) + "') and as " + binding.type + " (queue '"
+                            + subscription.queue + "'): an exchange has one type; use the same type in both @Binding "
+                            + "annotations");
                 }
             }
         }

@@ -70,10 +70,8 @@ public final class SubscriberSupervisor {
     private long scheduled;
     /** The broker stopped the consumer: it subscribes again on a fresh channel, not on the recovered one. Lane only. */
     private boolean needsFreshChannel;
-    /** Why it takes no deliveries while consuming (back-pressure), by what holds it back. Lane only. */
-    private final java.util.Map<String, String> heldBack = new java.util.LinkedHashMap<>();
-    /** {@link #heldBackBecause()}'s answer, for any thread. */
-    private volatile String heldBackText;
+    /** What holds it back from taking deliveries while consuming (back-pressure). Lane only. */
+    private final java.util.Set<String> heldBack = new java.util.HashSet<>();
     /** Losses to a refused permission in a row, and when the last was (clock millis). Lane only. */
     private int refusals;
     private long lastRefusalAt;
@@ -224,16 +222,15 @@ public final class SubscriberSupervisor {
     }
 
     /**
-     * Back-pressure: {@code what} (the held copies, say) stops it taking deliveries for this reason (its
+     * Back-pressure: {@code what} (the held copies, say; whoever calls says why) stops it taking deliveries (its
      * consumer is cancelled; what is in flight settles, the rest waits in RabbitMQ) until {@link #takeAgain}. Readiness stays
      * UP: the service works, at the pace it can.
      * Any thread; a subscription again after a loss stays held back too.
      */
-    public void holdBack(String what, String reason) {
+    public void holdBack(String what) {
         lane.execute(() -> {
             boolean first = heldBack.isEmpty();
-            heldBack.put(what, reason);
-            heldBackText = String.join("; ", heldBack.values());
+            heldBack.add(what);
             Attachment current = attachment;
             if (first && state.get() == State.CONSUMING && current != null) {
                 current.pause();
@@ -244,11 +241,9 @@ public final class SubscriberSupervisor {
     /** The end of {@link #holdBack} by {@code what}: consumes again once nothing else holds it back. Any thread. */
     public void takeAgain(String what) {
         lane.execute(() -> {
-            if (heldBack.remove(what) == null || !heldBack.isEmpty()) {
-                heldBackText = heldBack.isEmpty() ? null : String.join("; ", heldBack.values());
+            if (!heldBack.remove(what) || !heldBack.isEmpty()) {
                 return;
             }
-            heldBackText = null;
             Attachment current = attachment;
             if (state.get() == State.CONSUMING && current != null) {
                 try {
@@ -259,11 +254,6 @@ public final class SubscriberSupervisor {
                 }
             }
         });
-    }
-
-    /** Why it takes no deliveries while it consumes (back-pressure), or null. */
-    public String heldBackBecause() {
-        return heldBackText;
     }
 
     /** Stops taking deliveries and cancels the consumer. Any thread; what is in flight still settles. */

@@ -35,7 +35,8 @@ public final class TopologyDeclarer {
                 missing.add(describe(plan, exchange));
             }
         }
-        refuseMissing("these RabbitMQ exchanges, which cannot be declared, do", missing);
+        refuseMissing("RabbitMQ's own exchanges cannot be declared, and", missing,
+                "An operator deleted it: recreate the virtual host's built-in exchanges, or bind to another exchange.");
         for (TopologyPlan.QueuePlan queue : plan.queues) {
             if (queue.role == TopologyPlan.Role.DEAD_LETTER) {
                 // A dead-letter queue someone declared (a quorum one, with its own policy) is left as it is.
@@ -135,14 +136,18 @@ public final class TopologyDeclarer {
                 missing.add(describe(plan, exchange));
             }
         }
-        refuseMissing("quarkus.rabbitmq-subscriber.declare-topology is false and these do", missing);
+        refuseMissing("quarkus.rabbitmq-subscriber.declare-topology is false and", missing,
+                "Declare them, or turn declare-topology on.");
     }
 
-    private static void refuseMissing(String these, List<String> missing) {
+    /**
+     * @param why the start of the sentence: "declare-topology is false and"
+     * @param fix what to do about it
+     */
+    private static void refuseMissing(String why, List<String> missing, String fix) {
         if (!missing.isEmpty()) {
-            throw new IllegalStateException((missing.size() == 1 ? these.replace("these do", "this does") : these)
-                    + " not exist on the broker: " + String.join(", ", missing)
-                    + ". Declare them, or turn declare-topology on.");
+            throw new IllegalStateException(why + (missing.size() == 1 ? " this does" : " these do")
+                    + " not exist on the broker: " + String.join(", ", missing) + ". " + fix);
         }
     }
 

@@ -99,6 +99,7 @@ class ReaderThreadDispatchTest {
         String caller = Thread.currentThread().getName();
         long started = System.nanoTime();
         new RecoveryAttemptLogger(1024, failure -> {
+        }, unreadable -> {
         }).handleConsumerException(channel, new IllegalStateException("boom"), null, "tag-1",
                 "handleCancel");
         assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(5), "the caller did not wait for the close");

@@ -3,8 +3,6 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess;
 import java.util.List;
 import java.util.Map;
 
-import com.rabbitmq.client.LongString;
-
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 
 /**
@@ -75,7 +73,8 @@ final class Equivalence {
         if (received instanceof Number a && current instanceof Number b && isInteger(a) && isInteger(b)) {
             return a.longValue() == b.longValue();
         }
-        return typeName(received).equals(typeName(current)) && received.toString().equals(current.toString());
+        return FieldValues.typeName(received).equals(FieldValues.typeName(current))
+                && received.toString().equals(current.toString());
     }
 
     private static boolean isInteger(Number number) {
@@ -92,34 +91,6 @@ final class Equivalence {
         if (value == null) {
             return "none";
         }
-        return "the value '" + value + "' of type '" + typeName(value) + "'";
-    }
-
-    static String typeName(Object value) {
-        if (value instanceof String || value instanceof LongString) {
-            return "longstr";
-        }
-        if (value instanceof Integer) {
-            return "signedint";
-        }
-        if (value instanceof Long) {
-            return "long";
-        }
-        if (value instanceof Short) {
-            return "short";
-        }
-        if (value instanceof Byte) {
-            return "byte";
-        }
-        if (value instanceof Boolean) {
-            return "bool";
-        }
-        if (value instanceof Double) {
-            return "double";
-        }
-        if (value instanceof Float) {
-            return "float";
-        }
-        return value.getClass().getSimpleName();
+        return "the value '" + value + "' of type '" + FieldValues.typeName(value) + "'";
     }
 }

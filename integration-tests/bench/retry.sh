@@ -4,7 +4,10 @@
 # OpenTelemetry, as the drain benchmark is: tracing adds a publish span and a header change to every copy, which took
 # the DEFAULT retry from 1.96x to 2.83x a plain ack here; `drain.sh observability` measures what they cost):
 #   plain      a plain ack, the baseline of this run
-#   classic    a classic queue, DEFAULT copies (publish, then ack)
+#   classic    a classic queue, DEFAULT copies, on their own channel of the publishing connection (the default
+#              copy-channel): confirmed before the original's ack, since no channel orders them
+#   classic-dc the same with copy-channel=delivery-channel: published on the delivery's channel, then acked, no
+#              confirm (faster, but one retry during a memory alarm stalls every subscriber's acks)
 #   confirmed  a classic queue, CONFIRMED copies (ack once the broker confirmed the copy)
 #   quorum     a quorum queue: basic.reject requeue, the server counts and dead-letters (its baseline: a plain ack
 #              on a quorum queue, quorum-plain)
@@ -15,6 +18,9 @@
 # (plain rate / retry rate), beside its target. A benchmark, not a test: run it by hand on a quiet machine.
 #
 #   integration-tests/bench/retry.sh [messages]
+#
+# ROUNDS=3 runs each phase three times and prints the medians (absolute rates here drift by half from one hour to the
+# next); ONLY=copies runs just the plain baseline and the three classic phases.
 #
 # APP_OPTS passes JVM options to the app, e.g. APP_OPTS=-Dquarkus.rabbitmq-subscriber.nio=false for the blocking I/O
 # mode (its quorum retry cost 2.28x against NIO's 1.27x: every basic.reject is one socket write there).
@@ -46,7 +52,7 @@ run() {
     exit 1
   fi
   local log="$work/retry-$phase.log"
-  java -Xmx64m ${APP_OPTS:-} -Dbench.expected="$expected" -Dquarkus.http.port=0 -jar "$app" > "$log" 2>&1 &
+  java -Xmx64m ${APP_OPTS:-} ${PHASE_OPTS:-} -Dbench.expected="$expected" -Dquarkus.http.port=0 -jar "$app" > "$log" 2>&1 &
   local pid=$!
   for _ in $(seq 1 1200); do
     grep -q "BENCH drained" "$log" && break
@@ -55,6 +61,15 @@ run() {
   done
   kill $pid; wait $pid 2>/dev/null || true
   grep -o 'BENCH drained.*' "$log" | grep -o '[0-9]* msg/s' | grep -o '[0-9]*'
+}
+
+# median PHASE QUEUE MESSAGES EXPECTED [Fill arguments...]: run, ROUNDS times, and the median rate.
+median() {
+  local rates=()
+  for _ in $(seq 1 "${ROUNDS:-1}"); do
+    rates+=("$(run "$@")")
+  done
+  printf "%s\n" "${rates[@]}" | sort -n | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }'
 }
 
 cleanup() {
@@ -72,26 +87,39 @@ cleanup
 deliveries=$((count * 5))
 # The plain baselines ack as many deliveries as the retry phases make, so each phase runs as long.
 echo "== plain ack: $deliveries messages"
-plain=$(run plain bench.retry.plain "$deliveries" "$deliveries")
+plain=$(median plain bench.retry.plain "$deliveries" "$deliveries")
 echo "== classic, DEFAULT copies: $count messages, $deliveries deliveries"
-classic=$(run classic bench.retry.classic "$count" "$deliveries")
+classic=$(median classic bench.retry.classic "$count" "$deliveries")
+echo "== classic, DEFAULT copies on the delivery's channel: $count messages, $deliveries deliveries"
+classic_dc=$(PHASE_OPTS=-Dquarkus.rabbitmq-subscriber.copy-channel=delivery-channel \
+  median classic-dc bench.retry.classic "$count" "$deliveries")
 echo "== classic, CONFIRMED copies: $count messages, $deliveries deliveries"
-confirmed=$(run confirmed bench.retry.confirmed "$count" "$deliveries")
+confirmed=$(median confirmed bench.retry.confirmed "$count" "$deliveries")
+if [ "${ONLY:-}" = copies ]; then
+  echo
+  printf "%-28s %12s %28s\n" "subscriber (event loop)" "deliveries/s" "cost per delivery vs plain"
+  printf "%-28s %12s\n" "plain ack" "$plain"
+  for row in "classic retry, DEFAULT:$classic" "  ... on the delivery channel:$classic_dc" "classic retry, CONFIRMED:$confirmed"; do
+    awk -v p="$plain" -v r="${row##*:}" -v n="${row%:*}" 'BEGIN { printf "%-28s %12d %20.2fx\n", n, r, p / r }'
+  done
+  exit 0
+fi
 echo "== plain ack on a quorum queue: $deliveries messages"
-quorum_plain=$(run quorum-plain bench.retry.quorum-plain "$deliveries" "$deliveries" quorum-plain)
+quorum_plain=$(median quorum-plain bench.retry.quorum-plain "$deliveries" "$deliveries" quorum-plain)
 echo "== quorum, server-counted: $count messages, $deliveries deliveries"
-quorum=$(run quorum bench.retry.quorum "$count" "$deliveries" quorum-cap5 bench.retry.quorum.dead)
+quorum=$(median quorum bench.retry.quorum "$count" "$deliveries" quorum-cap5 bench.retry.quorum.dead)
 echo "== retryAfter(1 ms), IN_SERVICE: $count messages, $deliveries deliveries"
-in_service=$(run delay-inservice bench.retry.delay-inservice "$count" "$deliveries")
+in_service=$(median delay-inservice bench.retry.delay-inservice "$count" "$deliveries")
 echo "== retryAfter(1 ms), DLX_TTL: $count messages, $deliveries deliveries"
-ttl=$(run delay-ttl bench.retry.delay-ttl "$count" "$deliveries")
+ttl=$(median delay-ttl bench.retry.delay-ttl "$count" "$deliveries")
 echo "== retryAfter(1 ms), DLX_TTL_PER_DELAY: $count messages, $deliveries deliveries"
-per_delay=$(run delay-perdelay bench.retry.delay-perdelay "$count" "$deliveries")
+per_delay=$(median delay-perdelay bench.retry.delay-perdelay "$count" "$deliveries")
 
 echo
 printf "%-28s %12s %28s\n" "subscriber (event loop)" "deliveries/s" "cost per delivery vs plain"
 printf "%-28s %12s\n" "plain ack" "$plain"
 awk -v p="$plain" -v r="$classic" 'BEGIN { printf "%-28s %12d %20.2fx (target <= 2.0)\n", "classic retry, DEFAULT", r, p / r }'
+awk -v p="$plain" -v r="$classic_dc" 'BEGIN { printf "%-28s %12d %20.2fx\n", "  ... on the delivery channel", r, p / r }'
 awk -v p="$plain" -v r="$confirmed" 'BEGIN { printf "%-28s %12d %20.2fx (target <= 3.0)\n", "classic retry, CONFIRMED", r, p / r }'
 printf "%-28s %12s\n" "plain ack, quorum queue" "$quorum_plain"
 awk -v p="$quorum_plain" -v r="$quorum" 'BEGIN { printf "%-28s %12d %20.2fx (target <= 1.2, vs the quorum ack)\n", "quorum retry", r, p / r }'

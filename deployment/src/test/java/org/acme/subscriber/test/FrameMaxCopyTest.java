@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -27,7 +26,6 @@ import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkiverse.rabbitmq.subscriber.runtime.broker.ContentHeaders;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -58,31 +56,16 @@ class FrameMaxCopyTest {
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, CapturedLogs.class))
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, CapturedLogs.class, PoisonMessages.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
 
     @jakarta.inject.Inject
     Handlers handlers;
 
-    /** Headers (a filler and an id) whose content header frame is {@code room} bytes under frame_max. */
-    static AMQP.BasicProperties leavingRoom(String messageId, int room) {
-        AMQP.BasicProperties empty = properties(messageId, "");
-        int fill = ContentHeaders.RABBITMQ_FRAME_MAX - room - ContentHeaders.frameSize(empty, 5);
-        AMQP.BasicProperties sized = properties(messageId, "f".repeat(fill));
-        assertEquals(ContentHeaders.RABBITMQ_FRAME_MAX - room, ContentHeaders.frameSize(sized, 5));
-        return sized;
-    }
-
-    private static AMQP.BasicProperties properties(String messageId, String filler) {
-        Map<String, Object> headers = new LinkedHashMap<>();
-        headers.put("filler", filler);
-        return new AMQP.BasicProperties.Builder().messageId(messageId).headers(headers).build();
-    }
-
     @Test
     void copiesWithoutRoomForTheFailureHeadersGoWithoutThem() throws Exception {
         try (CapturedLogs logs = new CapturedLogs()) {
-            RabbitAdmin.with(admin -> admin.publishRaw(ROOM, "fails".getBytes(), leavingRoom("room-1", 200)));
+            RabbitAdmin.with(admin -> admin.publishRaw(ROOM, "fails".getBytes(), PoisonMessages.leavingRoom("room-1", 200)));
             await().atMost(Duration.ofSeconds(20)).until(() -> depth(ROOM + ".dead") == 1);
             assertEquals(List.of(1, 2, 3), List.copyOf(handlers.attempts.get("room-1")), "three deliveries, counted");
             GetResponse dead = RabbitAdmin.withResult(admin -> admin.drain(ROOM + ".dead")).get(0);
@@ -98,7 +81,7 @@ class FrameMaxCopyTest {
 
     @Test
     void aMessageWithNoRoomForTheCountIsRequeuedOnceThenDeadLetteredAsReceived() throws Exception {
-        AMQP.BasicProperties full = leavingRoom("full-1", 5);
+        AMQP.BasicProperties full = PoisonMessages.leavingRoom("full-1", 5);
         try (CapturedLogs logs = new CapturedLogs()) {
             RabbitAdmin.with(admin -> {
                 admin.publishRaw(FULL, "fails".getBytes(), full);
@@ -125,7 +108,7 @@ class FrameMaxCopyTest {
 
     @Test
     void aDelayedCopyWithNoRoomIsRequeuedOnceThenDeadLetteredAsReceived() throws Exception {
-        RabbitAdmin.with(admin -> admin.publishRaw(DELAYED, "later".getBytes(), leavingRoom("delayed-1", 5)));
+        RabbitAdmin.with(admin -> admin.publishRaw(DELAYED, "later".getBytes(), PoisonMessages.leavingRoom("delayed-1", 5)));
         await().atMost(Duration.ofSeconds(20)).until(() -> depth(DELAYED + ".dead") == 1 && depth(DELAYED) == 0);
         assertEquals(2, handlers.attempts.get("delayed-1").size());
         assertEquals(0, depth(DELAYED + ".retry"));
@@ -134,7 +117,7 @@ class FrameMaxCopyTest {
     @Test
     void confirmedCopiesStayInStepAfterOneCouldNotBePublished() throws Exception {
         RabbitAdmin.with(admin -> {
-            admin.publishRaw(CONFIRMED, "fails".getBytes(), leavingRoom("confirmed-0", 5));
+            admin.publishRaw(CONFIRMED, "fails".getBytes(), PoisonMessages.leavingRoom("confirmed-0", 5));
             for (int i = 1; i <= 5; i++) {
                 admin.publish(CONFIRMED, "fails", "confirmed-" + i);
             }

@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -44,7 +42,7 @@ class UnreadableMessageIsolationTest {
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, CapturedLogs.class))
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, CapturedLogs.class, PoisonMessages.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.recovery.initial-delay", "300ms")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.recovery.max-delay", "1s");
@@ -52,22 +50,11 @@ class UnreadableMessageIsolationTest {
     @Inject
     Handlers handlers;
 
-    static Map<String, Object> nested(int depth) {
-        Map<String, Object> top = new HashMap<>();
-        Map<String, Object> current = top;
-        for (int i = 0; i < depth; i++) {
-            Map<String, Object> next = new HashMap<>();
-            current.put("d", next);
-            current = next;
-        }
-        return top;
-    }
-
     @Test
     void onlyThePoisonedQueueStops() throws Exception {
         try (CapturedLogs logs = new CapturedLogs()) {
             RabbitAdmin.with(admin -> admin.publishRaw(POISONED, "deep".getBytes(),
-                    new AMQP.BasicProperties.Builder().messageId("deep-1").headers(nested(40)).build()));
+                    new AMQP.BasicProperties.Builder().messageId("deep-1").headers(PoisonMessages.nested(40)).build()));
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().get("/q/health/ready").then()
                     .body(containsString("queue " + POISONED))
                     .body(containsString("cannot be read by the client")));

@@ -237,6 +237,11 @@ public class SubscriberEngine {
                 .mapToInt(SubscriptionState::heldCopyCount).sum();
     }
 
+    /** The subscription of a queue, if one consumes it. */
+    public java.util.Optional<SubscriptionState> subscription(String queue) {
+        return subscriptions.stream().filter(state -> state.queue().equals(queue)).findFirst();
+    }
+
     /**
      * Graceful stop; safe to call more than once. The wait for handlers in flight happens outside the lock, so a
      * handler that needs the connection (to publish) can still get it meanwhile.

@@ -73,6 +73,19 @@ public class SubscriberStatus {
         return engine.heldCopies(queue);
     }
 
+    /**
+     * Body bytes a subscription holds received and not settled ({@code max-unsettled-bytes} bounds them); 0 for a queue
+     * no subscriber consumes.
+     */
+    public long unsettledBytes(String queue) {
+        return engine.subscription(queue).map(SubscriptionState::unsettledByteCount).orElse(0L);
+    }
+
+    /** The prefetch a subscription consumes with now: the configured one, unless the bound on bytes cut it. */
+    public int prefetch(String queue) {
+        return engine.subscription(queue).map(SubscriptionState::prefetchNow).orElse(0);
+    }
+
     /** Deliveries handed to handlers and not settled yet. */
     public int inFlight() {
         return counters.inFlight().count();

@@ -202,6 +202,16 @@ public final class RabbitAdmin implements AutoCloseable {
                 .filter(line -> line.contains("\"connection_name\",\"" + name + "\"")).toList();
     }
 
+    /**
+     * The states ({@code running}, {@code blocking}, {@code blocked}, ...) of the broker's connections with this
+     * client-provided name.
+     */
+    public static List<String> connectionStates(String name) throws Exception {
+        return rabbitmqctl("list_connections", "state", "client_properties").lines()
+                .filter(line -> line.contains("\"connection_name\",\"" + name + "\""))
+                .map(line -> line.strip().split("\\s+", 2)[0]).toList();
+    }
+
     public static String body(GetResponse response) {
         return new String(response.getBody(), StandardCharsets.UTF_8);
     }

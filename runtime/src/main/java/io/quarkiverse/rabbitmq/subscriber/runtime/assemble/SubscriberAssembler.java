@@ -15,6 +15,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.HandlerDispatcher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.SubscriberConsumer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytes;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.DelayStrategy;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.HeldBound;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
@@ -22,10 +23,12 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.devmode.ReloadOnMessage;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.security.PermissionRefusal;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.CopyOutlet;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.CopyPolicy;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Attachment;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.BackPressure;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyAdmin;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
@@ -102,27 +105,27 @@ public class SubscriberAssembler {
             long generation) throws Exception {
         SubscriberDefinition definition = state.definition();
         String queue = definition.subscription.queue;
+        UnsettledBytes unsettled = state.unsettledBytes(() -> new UnsettledBytes(queue, maxUnsettledBytes(),
+                definition.subscription.prefetch > 0 ? definition.subscription.prefetch : config.prefetch(),
+                holdingBack(state, "unsettled bytes")));
         BrokerChannel channel = connection.createChannel();
-        channel.qos(definition.subscription.prefetch > 0 ? definition.subscription.prefetch : config.prefetch());
+        channel.qos(unsettled.prefetch());
         // Each subscriber gets an event-loop context; Vert.x spreads them over its event loops in turn, so subscribers
         // do not all serialize behind one loop. Its settlements all happen on this context's thread.
         Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
         InServiceDelay delay = state.heldCopies(() -> new InServiceDelay(queue, session.clock(),
-                publisher::publishConfirmed, heldBound(), new HeldBound.Pressure() {
-                    @Override
-                    public void full() {
-                        state.supervisor().holdBack("held copies");
-                    }
-
-                    @Override
-                    public void room() {
-                        state.supervisor().takeAgain("held copies");
-                    }
-                }));
+                publisher::publishConfirmed, heldBound(), holdingBack(state, "held copies")));
+        CopyOutlet outlet;
+        try {
+            outlet = copyOutlet(definition, channel, connection, supervisor, generation);
+        } catch (Exception | Error e) {
+            channel.close();
+            throw e;
+        }
         Settler settler = new Settler(channel, queue, eventLoop, counters.stats(), counters.inFlight()::end, delay,
                 DelayStrategy.of(definition.subscription),
                 CopyPolicy.of(definition.subscription, config.retryCountHeader(), config.publisher().confirmTimeout()),
-                session.clock(), observers.get());
+                outlet, unsettled, session.clock(), observers.get());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
                 settler, eventLoop, observers.get(), counters.outcomes(), supervisor::halt);
         SubscriberConsumer consumer = new SubscriberConsumer(queue, eventLoop, dispatcher, counters.inFlight(),
@@ -130,16 +133,56 @@ public class SubscriberAssembler {
                 LaunchMode.current() == LaunchMode.DEVELOPMENT ? ReloadOnMessage.scan() : null);
         channel.onBrokerClose(reason -> supervisor.lost(generation, "the broker closed its channel: "
                 + reason.replyText()));
+        BrokerChannel ownCopies = outlet.own() ? outlet.channel() : null;
         try {
-            return Attachment.of(channel, consumer, channel.consume(queue, consumer));
+            return Attachment.of(channel, ownCopies, consumer, channel.consume(queue, consumer), unsettled::prefetch);
         } catch (BrokerException e) {
-            channel.close();
+            Attachment.closeBoth(channel, ownCopies);
             IllegalStateException refused = PermissionRefusal.of(e, "read", "queue '" + queue + "'", "to consume it");
             throw refused != null ? refused : e;
         } catch (Exception | Error e) {
-            channel.close();
+            Attachment.closeBoth(channel, ownCopies);
             throw e;
         }
+    }
+
+    /**
+     * Where the subscriber's copies go ({@code quarkus.rabbitmq-subscriber.copy-channel}): a channel of their own on the
+     * publishing connection, whose refusals (a missing write permission closes it) are the subscriber's losses as the
+     * delivery channel's are; or the delivery's channel, and for a subscription that publishes no copies, that too.
+     */
+    private CopyOutlet copyOutlet(SubscriberDefinition definition, BrokerChannel channel, BrokerConnection connection,
+            SubscriberSupervisor supervisor, long generation) throws Exception {
+        if (!definition.subscription.publishesCopies()
+                || config.copyChannel() == SubscriberConfig.CopyChannel.DELIVERY_CHANNEL) {
+            return new CopyOutlet(channel, false, () -> connection.blockedBecause().isPresent());
+        }
+        BrokerConnection publishing = session.publishingConnection();
+        BrokerChannel copies = publishing.createChannel();
+        copies.onBrokerClose(reason -> supervisor.copiesLost(generation,
+                "the broker closed the channel of its copies: " + reason.replyText()));
+        return new CopyOutlet(copies, true, () -> publishing.blockedBecause().isPresent());
+    }
+
+    /** A bound's back-pressure on the subscription's supervisor, under the bound's own key. */
+    private static BackPressure holdingBack(SubscriptionState state, String what) {
+        return new BackPressure() {
+            @Override
+            public void full() {
+                state.supervisor().holdBack(what);
+            }
+
+            @Override
+            public void room() {
+                state.supervisor().takeAgain(what);
+            }
+        };
+    }
+
+    /** {@code quarkus.rabbitmq-subscriber.max-unsettled-bytes}; a tenth of the heap by default. */
+    private long maxUnsettledBytes() {
+        return Math.max(1, config.maxUnsettledBytes().map(size -> size.asLongValue())
+                .orElse(Runtime.getRuntime().maxMemory() / 10));
     }
 
     /** {@code quarkus.rabbitmq-subscriber.in-service.*}; the bytes default to a twentieth of the heap. */

@@ -1,5 +1,6 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.assemble;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytes;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
@@ -15,6 +16,7 @@ public final class SubscriptionState implements UnreadableMessageFinder.Suspect 
     private final SubscriberDefinition definition;
     private volatile SubscriberSupervisor supervisor;
     private volatile InServiceDelay heldCopies;
+    private volatile UnsettledBytes unsettledBytes;
 
     SubscriptionState(SubscriberDefinition definition) {
         this.definition = definition;
@@ -44,6 +46,26 @@ public final class SubscriptionState implements UnreadableMessageFinder.Suspect 
             heldCopies = create.get();
         }
         return heldCopies;
+    }
+
+    /** Its bound on unsettled body bytes, with the prefetch it consumes with, created with the first channel. */
+    synchronized UnsettledBytes unsettledBytes(java.util.function.Supplier<UnsettledBytes> create) {
+        if (unsettledBytes == null) {
+            unsettledBytes = create.get();
+        }
+        return unsettledBytes;
+    }
+
+    /** Body bytes received and not settled now (0 before the first channel). */
+    public long unsettledByteCount() {
+        UnsettledBytes bytes = unsettledBytes;
+        return bytes == null ? 0 : bytes.bytes();
+    }
+
+    /** The prefetch it consumes with now (the configured one until a bound on bytes cut it). */
+    public int prefetchNow() {
+        UnsettledBytes bytes = unsettledBytes;
+        return bytes == null ? definition.subscription.prefetch : bytes.prefetch();
     }
 
     /** How many delayed copies the service holds for this subscription now. */

@@ -215,6 +215,31 @@ public interface SubscriberConfig {
     io.quarkus.runtime.configuration.MemorySize maxMessageSize();
 
     /**
+     * The most bytes of message bodies one subscriber holds received and not yet settled (a tenth of the maximum heap
+     * by default). RabbitMQ sends up to a prefetch of messages whatever their size, so the prefetch alone bounds no
+     * bytes. At the bound the subscriber stops taking deliveries until half of it is settled, then consumes again with
+     * the prefetch cut to what the bound holds of the largest body it saw (it grows back while bodies stay small). The
+     * first crossing can overshoot by a prefetch of messages: their size is known only once they arrive.
+     */
+    Optional<io.quarkus.runtime.configuration.MemorySize> maxUnsettledBytes();
+
+    /**
+     * Where a subscriber publishes its copies and dead letters. {@code publishing-connection}: on a channel of its own
+     * on the publisher's connection, each confirmed before its original is acknowledged; RabbitMQ stops reading a
+     * connection that publishes during a memory or disk alarm, and this keeps the subscribers' connection acking then.
+     * {@code delivery-channel}: on the delivery's own channel, before its ack (the channel's order makes a
+     * {@code DEFAULT} copy safe without a confirm, which is faster), but one retry during an alarm then stalls the acks
+     * of every subscriber until it clears.
+     */
+    @WithDefault("publishing-connection")
+    CopyChannel copyChannel();
+
+    enum CopyChannel {
+        PUBLISHING_CONNECTION,
+        DELIVERY_CHANNEL
+    }
+
+    /**
      * The connection name shown in the RabbitMQ management UI and {@code rabbitmqctl list_connections}.
      */
     @WithDefault("quarkus-rabbitmq-subscriber")

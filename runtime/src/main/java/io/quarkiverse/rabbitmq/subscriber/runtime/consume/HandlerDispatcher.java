@@ -84,6 +84,7 @@ public final class HandlerDispatcher {
      * multiple ack can never cover one still running.
      */
     public void arrive(Context context, InboundDelivery delivery) {
+        settler.arrived(delivery);
         arrivals.offer(delivery);
         try {
             threads.run(context, delivery, () -> completions.offer(context, delivery, invocation.run(delivery)));
@@ -103,6 +104,7 @@ public final class HandlerDispatcher {
 
     /** Called on the delivery's duplicated event-loop context, in the order deliveries arrived. */
     public void dispatch(Context context, InboundDelivery delivery) {
+        settler.arrived(delivery);
         settler.received(delivery);
         gate.arrived(context, delivery);
     }

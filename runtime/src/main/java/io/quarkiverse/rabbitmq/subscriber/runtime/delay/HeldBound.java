@@ -16,11 +16,4 @@ public record HeldBound(int maxHeld, long maxHeldBytes) {
     public boolean relieved(int held, long bytes) {
         return held <= maxHeld / 2 && bytes <= maxHeldBytes / 2;
     }
-
-    /** Told when the bound is reached, and when there is room again; must not wait for anything. */
-    public interface Pressure {
-        void full();
-
-        void room();
-    }
 }

@@ -17,15 +17,20 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.publish.ConfirmTracker;
 import io.vertx.core.Context;
 
 /**
- * Publishes a subscription's copies and dead letters on the delivery's own channel, {@code mandatory}, and follows
- * what the broker says of them. The channel is in confirm mode under {@code CONFIRMED}; confirms and returns arrive on
- * the client's reader thread and are handed to the subscriber's event loop at once, where everything here runs (so
- * nothing is locked).
+ * Publishes a subscription's copies and dead letters, {@code mandatory}, and follows what the broker says of them.
+ * They go on a channel of their own on the publishing connection ({@code copy-channel=publishing-connection}), or on
+ * the delivery's own channel. Confirms and returns arrive on the client's reader thread and are handed to the
+ * subscriber's event loop at once, where everything here runs (so nothing is locked).
  * <ul>
  * <li>Confirmed copies wait in a {@link ConfirmTracker}; a confirm (often a multiple one) releases the originals' acks, many
- * copies in flight at once. A nack, a return or no confirm within the timeout requeues the original.</li>
- * <li>Fire-and-forget copies ({@code DEFAULT}) had their original acked already. A returned dead letter is published
- * back to the work queue so it is not lost; a returned copy to the work queue means that queue is gone.</li>
+ * copies in flight at once. A nack, a return or no confirm within the timeout requeues the original. While RabbitMQ
+ * blocks the copies' connection (a memory or disk alarm) no copy times out: no confirm can come before the alarm
+ * clears, and the originals waiting meanwhile hold the subscriber back through its prefetch.</li>
+ * <li>On a channel of their own every copy is confirmed: nothing orders that channel's publishes before the
+ * delivery channel's acks. A copy that cannot be written there requeues its original after a pause.</li>
+ * <li>Fire-and-forget copies ({@code DEFAULT} on the delivery's channel) had their original acked already (the channel
+ * carries the copy to the broker before the ack). A returned dead letter is published back to the work queue so it is
+ * not lost; a returned copy to the work queue means that queue is gone.</li>
  * </ul>
  * A return of a confirmed copy settles it (the tracker finds it by message id, exchange and routing key).
  */
@@ -54,6 +59,10 @@ final class CopyPublisher {
     }
 
     private final BrokerChannel channel;
+    /** Whether {@link #channel} is the copies' own, not the delivery's. */
+    private final boolean ownChannel;
+    /** Whether RabbitMQ blocks the connection of {@link #channel} now. */
+    private final java.util.function.BooleanSupplier blocked;
     private final String workQueue;
     private final Context eventLoop;
     private final Clock clock;
@@ -65,11 +74,20 @@ final class CopyPublisher {
     private boolean timerScheduled;
     private boolean closed;
 
-    CopyPublisher(BrokerChannel channel, String workQueue, Context eventLoop, Clock clock, Duration timeout,
-            boolean confirms, io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers observers, CopyResult outcomes)
+    /**
+     * @param channel where the copies go
+     * @param ownChannel whether that channel is theirs alone (then every copy is confirmed), not the delivery's
+     * @param blocked whether RabbitMQ blocks the channel's connection now
+     * @param confirms whether copies on the delivery's channel are confirmed ({@code CONFIRMED})
+     */
+    CopyPublisher(BrokerChannel channel, boolean ownChannel, java.util.function.BooleanSupplier blocked,
+            String workQueue, Context eventLoop, Clock clock, Duration timeout, boolean confirms,
+            io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers observers, CopyResult outcomes)
             throws IOException {
         this.observers = observers;
         this.channel = channel;
+        this.ownChannel = ownChannel;
+        this.blocked = blocked;
         this.workQueue = workQueue;
         this.eventLoop = eventLoop;
         this.clock = clock;
@@ -99,7 +117,7 @@ final class CopyPublisher {
         };
         // Confirm mode only where an original waits for its copy's confirm: it costs the broker a frame per copy.
         // Returns come either way.
-        if (confirms) {
+        if (confirms || ownChannel) {
             channel.confirmSelect(listener);
         } else {
             channel.listen(listener);
@@ -108,17 +126,33 @@ final class CopyPublisher {
 
     /** What became of a publish. */
     enum Sent {
-        /** Written to the channel (confirmed: the original waits for the broker's word). */
-        SENT,
+        /** Written to the delivery's channel, unconfirmed: ack the original now. */
+        ACK_NOW,
+        /**
+         * The original waits for the {@link CopyResult}: written and confirmed, or not written on the copies' own
+         * channel (the original is requeued after a pause).
+         */
+        PENDING,
         /** The client refused it before sending anything; the channel is open and the original still unsettled. */
         REFUSED,
-        /** The channel is gone: the broker requeues the original with it. */
+        /** The delivery's channel is gone: the broker requeues the original with it. */
         CHANNEL_GONE
+    }
+
+    /** Whether every copy is confirmed before its original is acked, whatever {@code retryPublish} says. */
+    boolean confirmsEvery() {
+        return ownChannel;
+    }
+
+    /** The largest frame the copies' channel carries, so the largest properties and headers of a copy. */
+    int frameMax() {
+        return channel.frameMax();
     }
 
     /** Publishes the copy. */
     Sent publish(Unsettled original, String exchange, String routingKey, boolean mandatory,
-            AMQP.BasicProperties properties, boolean confirmed) {
+            AMQP.BasicProperties properties, boolean confirmedCopy) {
+        boolean confirmed = confirmedCopy || ownChannel;
         closed = false;
         long sequenceNumber;
         // The copy carries its delivery's trace (see Settler): its publish span continues it.
@@ -145,6 +179,13 @@ final class CopyPublisher {
                 LOG.debugf("The client refused the copy of %s to '%s': %s", original.describe(), routingKey, e);
                 return Sent.REFUSED;
             }
+            if (ownChannel) {
+                // The copies' channel is gone (its connection is down or recovering); the delivery's is not.
+                LOG.debugf("Could not publish the copy of %s to '%s' (%s): requeueing the original in %s",
+                        original.describe(), routingKey, e, REFUSED_PAUSE);
+                outcomes.refused(original);
+                return Sent.PENDING;
+            }
             LOG.debugf("Could not publish the copy of %s to '%s': %s", original.describe(), routingKey, e);
             return Sent.CHANNEL_GONE;
         }
@@ -153,8 +194,9 @@ final class CopyPublisher {
             unconfirmed.published(sequenceNumber, properties.getMessageId(), exchange, routingKey,
                     new Pending(original, routingKey), clock.millis());
             scheduleTimeoutCheck();
+            return Sent.PENDING;
         }
-        return Sent.SENT;
+        return Sent.ACK_NOW;
     }
 
     private void confirm(long sequenceNumber, boolean multiple, boolean acked) {
@@ -221,6 +263,14 @@ final class CopyPublisher {
 
     private void checkTimeouts() {
         timerScheduled = false;
+        if (blocked.getAsBoolean()) {
+            // No confirm comes while the broker blocks the connection: requeueing the originals would only have them
+            // handled again and their copies published twice once it reads the connection again.
+            if (!unconfirmed.isEmpty()) {
+                scheduleTimeoutCheck();
+            }
+            return;
+        }
         for (Pending pending : unconfirmed.publishedBefore(clock.millis() - timeoutMillis + 1)) {
             LOG.errorf("RabbitMQ did not confirm the copy of %s to queue '%s' within %d ms: requeueing the original",
                     pending.original().describe(), pending.queue(), timeoutMillis);
@@ -231,11 +281,19 @@ final class CopyPublisher {
         }
     }
 
-    /** No confirm comes any more; the broker requeues every original the channel held. */
+    /**
+     * No confirm comes any more. On the delivery's channel the broker requeues every original with it; on the copies'
+     * own channel the originals are still the subscriber's: requeued after a pause (their copies may have arrived:
+     * duplicates, never losses).
+     */
     private void channelClosed() {
         closed = true;
         for (Pending pending : unconfirmed.closed()) {
-            outcomes.abandoned(pending.original());
+            if (ownChannel) {
+                outcomes.refused(pending.original());
+            } else {
+                outcomes.abandoned(pending.original());
+            }
         }
     }
 }

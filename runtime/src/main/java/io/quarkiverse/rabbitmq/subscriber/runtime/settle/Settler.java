@@ -21,9 +21,10 @@ import io.vertx.core.impl.ContextInternal;
  * <p>
  * Rejects go out at once. Acks are gathered in an {@link AckWindow} and sent at the end of the event loop's current
  * batch, one {@code basic.ack multiple=true} for a run of consecutive acks: each delivery is still settled exactly
- * once, with far fewer frames for the broker to process. A copy or dead letter is published before its original is
- * acked, on the same channel: a crash in between duplicates, never loses. A confirmed one acks the original when the
- * broker confirms it, and requeues it when the broker refuses it.
+ * once, with far fewer frames for the broker to process. A copy or dead letter reaches the broker before its original
+ * is acked (see {@link CopyOutlet}): on a channel of its own it is confirmed first; on the delivery's channel it is
+ * published first, and the channel keeps that order. A crash in between duplicates, never loses. A confirmed one acks
+ * the original when the broker confirms it, and requeues it when the broker refuses it.
  */
 public final class Settler {
 
@@ -46,11 +47,15 @@ public final class Settler {
     /** Told how long each settlement frame took, when anything observes. */
     private final Observers observers;
     private final AckWindow.AckSender sender = this::sendAck;
+    /** The subscription's bound on body bytes received and not settled. */
+    private final io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytes unsettledBytes;
     private boolean flushScheduled;
 
     public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats, IntConsumer onSent,
-            InServiceDelay delay, DelayStrategy delays, CopyPolicy policy, Clock clock, Observers observers)
-            throws IOException {
+            InServiceDelay delay, DelayStrategy delays, CopyPolicy policy, CopyOutlet outlet,
+            io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytes unsettledBytes, Clock clock,
+            Observers observers) throws IOException {
+        this.unsettledBytes = unsettledBytes;
         this.observers = observers;
         this.channel = channel;
         this.queue = queue;
@@ -61,7 +66,8 @@ public final class Settler {
         this.delays = delays;
         this.retryCountHeader = policy.retryCountHeader();
         this.deadLetterQueue = policy.deadLetterQueue();
-        this.copies = policy.publishesCopies() ? new CopyPublisher(channel, queue, eventLoop, clock,
+        this.copies = policy.publishesCopies() ? new CopyPublisher(outlet.channel(), outlet.own(), outlet.blocked(),
+                queue, eventLoop, clock,
                 policy.confirmTimeout(), policy.confirmsCopies(), observers, new CopyPublisher.CopyResult() {
                     @Override
                     public void confirmed(Unsettled original) {
@@ -78,7 +84,7 @@ public final class Settler {
                     @Override
                     public void abandoned(Unsettled original) {
                         // The broker requeues it with the channel: leave the window, send nothing.
-                        window.mark(original.ackSlot(), AckWindow.SETTLED);
+                        leave(original, AckWindow.SETTLED);
                         onSent.accept(1);
                         scheduleFlush();
                     }
@@ -88,6 +94,14 @@ public final class Settler {
     /** Called on the event loop for each delivery, in the order they arrived. */
     public void received(Unsettled delivery) {
         delivery.ackSlot(window.add(delivery.deliveryTag()));
+    }
+
+    /**
+     * Counts a delivery's body against the subscription's bound on unsettled bytes, as it arrives (before
+     * {@link #received}, which a handler taking deliveries directly runs only at its completion). Any thread.
+     */
+    public void arrived(Unsettled delivery) {
+        unsettledBytes.taken(delivery.body().length);
     }
 
     /** Carries out the settlement; returns false (and sends nothing) if the delivery was settled already. */
@@ -176,16 +190,15 @@ public final class Settler {
     private void publish(Unsettled delivery, String exchange, String routingKey, boolean mandatory,
             AMQP.BasicProperties properties, boolean confirmed, Runnable refused) {
         switch (copies.publish(delivery, exchange, routingKey, mandatory, properties, confirmed)) {
-            case SENT -> {
-                if (!confirmed) {
-                    ack(delivery);
-                }
+            case ACK_NOW -> ack(delivery);
+            // The copy publisher settles the original once the broker answered.
+            case PENDING -> {
             }
             // Nothing was sent and the channel is open: the original is settled some other way, with a frame.
             case REFUSED -> refused.run();
             case CHANNEL_GONE -> {
                 // The broker requeues the original with the channel.
-                window.mark(delivery.ackSlot(), AckWindow.SETTLED);
+                leave(delivery, AckWindow.SETTLED);
                 onSent.accept(1);
             }
         }
@@ -240,12 +253,12 @@ public final class Settler {
     }
 
     private void ack(Unsettled delivery) {
-        window.mark(delivery.ackSlot(), AckWindow.ACK_PENDING);
+        leave(delivery, AckWindow.ACK_PENDING);
         scheduleFlush();
     }
 
     private void reject(Unsettled delivery, boolean requeue) {
-        window.mark(delivery.ackSlot(), AckWindow.SETTLED);
+        leave(delivery, AckWindow.SETTLED);
         long started = observers.active() ? System.nanoTime() : 0;
         try {
             channel.reject(delivery.deliveryTag(), requeue);
@@ -258,6 +271,12 @@ public final class Settler {
         onSent.accept(1);
         // A reject may open the head of the window for acks waiting behind it.
         scheduleFlush();
+    }
+
+    /** The delivery leaves the subscriber's hands: its slot in the window is marked, its body no longer counts. */
+    private void leave(Unsettled delivery, byte state) {
+        window.mark(delivery.ackSlot(), state);
+        unsettledBytes.released(delivery.body().length);
     }
 
     private void scheduleFlush() {

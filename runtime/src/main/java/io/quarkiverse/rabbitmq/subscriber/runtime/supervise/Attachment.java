@@ -3,10 +3,16 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.supervise;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.SubscriberConsumer;
 
-/** A subscriber's consumer on its channel: what one successful subscribe produced. */
+/**
+ * A subscriber's consumer on its channel, with the channel of its copies when they have one of their own: what one
+ * successful subscribe produced.
+ */
 public interface Attachment {
 
-    /** Consumes again on the recovered channel, with the same consumer (its deliveries keep their order and bound). */
+    /**
+     * Consumes again on the channel (recovered, or after holding back), with the same consumer (its deliveries keep
+     * their order and bound), at the prefetch the subscription consumes with now.
+     */
     void consumeAgain(String queue) throws Exception;
 
     /** Stops taking deliveries and cancels the consumer; what is in flight still settles on the channel. Never throws. */
@@ -18,16 +24,34 @@ public interface Attachment {
      */
     void pause();
 
-    /** Closes the channel: the broker requeues what it had not seen settled. Never throws. */
+    /**
+     * Closes the channel, then the copies' own: the broker requeues what it had not seen settled (a copy still on its
+     * way may land: a duplicate, never a loss). Never throws.
+     */
     void close();
 
-    static Attachment of(BrokerChannel channel, SubscriberConsumer consumer, String consumerTag) {
+    /** Closes the delivery channel, then the copies' own (null when they have none). Never throws. */
+    static void closeBoth(BrokerChannel channel, BrokerChannel copies) {
+        channel.close();
+        if (copies != null) {
+            copies.close();
+        }
+    }
+
+    /**
+     * @param copies the copies' own channel, null when they go on {@code channel}
+     * @param prefetch the prefetch to consume again with (a bound on unsettled bytes may have cut it)
+     */
+    static Attachment of(BrokerChannel channel, BrokerChannel copies, SubscriberConsumer consumer, String consumerTag,
+            java.util.function.IntSupplier prefetch) {
         return new Attachment() {
             /** Changes when the subscriber consumes again on the same channel after a reconnection. */
             private volatile String tag = consumerTag;
 
             @Override
             public void consumeAgain(String queue) throws Exception {
+                // basic.qos applies to the consumers created after it on the channel.
+                channel.qos(prefetch.getAsInt());
                 tag = channel.consume(queue, consumer);
             }
 
@@ -53,7 +77,7 @@ public interface Attachment {
             @Override
             public void close() {
                 consumer.stopTakingDeliveries();
-                channel.close();
+                closeBoth(channel, copies);
             }
         };
     }

@@ -158,6 +158,21 @@ public final class SubscriberSupervisor {
         scheduleAttempt(wait);
     }
 
+    /**
+     * The broker closed the channel of attachment {@code generation}'s copies (a refused publish): its delivery channel
+     * is still open, so it stops taking deliveries at once (what it holds still settles), then subscribes again as
+     * after any {@link #lost loss}. Any thread.
+     */
+    public void copiesLost(long generation, String reason) {
+        lane.execute(() -> {
+            Attachment current = attachment;
+            if (generation == this.generation && current != null) {
+                current.pause();
+            }
+        });
+        lost(generation, reason);
+    }
+
     /** The connection is cut: amqp-client reconnects; nothing to do but say so until it is back. */
     public void connectionLost(String reason) {
         lane.execute(() -> {

@@ -43,8 +43,34 @@ class ConfirmedCopyTest {
         vertx.close();
     }
 
+    private final java.util.concurrent.atomic.AtomicBoolean blocked = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** Copies on the delivery's channel, under {@code CONFIRMED}. */
     private void start() throws Exception {
-        BrokerChannel channel = (BrokerChannel) Proxy.newProxyInstance(getClass().getClassLoader(),
+        start(false);
+    }
+
+    /** @param ownChannel copies on a channel of their own (the publishing connection's) */
+    private void start(boolean ownChannel) throws Exception {
+        BrokerChannel channel = channel();
+        BrokerChannel copies = ownChannel ? channel() : channel;
+        loop = ((VertxInternal) vertx).createEventLoopContext();
+        on(() -> {
+            try {
+                settler = new Settler(channel, "work", loop, new SettlementStats(), sent::addAndGet, null, null,
+                        new CopyPolicy("x-retry-count", null, true, !ownChannel, Duration.ofSeconds(5)),
+                        new CopyOutlet(copies, ownChannel, blocked::get),
+                        io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytesTest.unbounded(), clock,
+                        io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    /** Records publishes, acks and rejects in {@link #frames}, whichever channel they are on. */
+    private BrokerChannel channel() {
+        return (BrokerChannel) Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] { BrokerChannel.class }, (proxy, method, args) -> switch (method.getName()) {
                     case "confirmSelect" -> {
                         listener.set((PublishListener) args[0]);
@@ -60,22 +86,18 @@ class ConfirmedCopyTest {
                         frames.add(method.getName() + ":" + args[0] + (args[1].equals(true) ? "+" : ""));
                         yield null;
                     }
+                    case "isOpen" -> true;
                     default -> null;
                 });
-        loop = ((VertxInternal) vertx).createEventLoopContext();
-        on(() -> {
-            try {
-                settler = new Settler(channel, "work", loop, new SettlementStats(), sent::addAndGet, null, null,
-                        new CopyPolicy("x-retry-count", null, true, true, Duration.ofSeconds(5)), clock,
-                        io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
     }
 
     private static Settlement confirmedCopy() {
         return new Settlement.Republish(Settlement.Target.COPY, "work", 2, null, Duration.ZERO, true);
+    }
+
+    /** A {@code DEFAULT} copy: fire-and-forget on the delivery's channel. */
+    private static Settlement defaultCopy() {
+        return new Settlement.Republish(Settlement.Target.COPY, "work", 2, null, Duration.ZERO, false);
     }
 
     private InboundDelivery delivered(long tag) throws Exception {
@@ -149,6 +171,52 @@ class ConfirmedCopyTest {
         settleLoop();
         assertEquals(2, sent.get(), "both counted as done: the broker requeues them with the channel");
         assertEquals(List.of("publish:work#1", "publish:work#2"), frames, "nothing sent for them");
+    }
+
+    @Test
+    void onItsOwnChannelEvenADefaultCopyIsConfirmedBeforeItsOriginalIsAcked() throws Exception {
+        start(true);
+        InboundDelivery first = delivered(1);
+        on(() -> settler.settle(first, defaultCopy()));
+        settleLoop();
+        assertEquals(List.of("publish:work#1"), frames, "nothing orders another channel's publish before this ack");
+        listener.get().acked(1, false);
+        settleLoop();
+        assertEquals(List.of("publish:work#1", "ack:1"), frames);
+    }
+
+    @Test
+    void whenTheCopiesOwnChannelClosesTheOriginalsAreRequeuedOnTheirs() throws Exception {
+        start(true);
+        InboundDelivery first = delivered(1);
+        on(() -> settler.settle(first, defaultCopy()));
+        listener.get().closed("the publishing connection was lost");
+        settleLoop();
+        assertEquals(0, sent.get(), "the delivery's channel is open: the broker requeues nothing by itself");
+        clock.advance(Duration.ofSeconds(1), () -> {
+        });
+        settleLoop();
+        assertEquals(List.of("publish:work#1", "reject:1+"), frames);
+        assertEquals(1, sent.get());
+    }
+
+    @Test
+    void noCopyTimesOutWhileTheBrokerBlocksItsConnection() throws Exception {
+        start(true);
+        blocked.set(true);
+        InboundDelivery waiting = delivered(1);
+        on(() -> settler.settle(waiting, defaultCopy()));
+        for (int i = 0; i < 6; i++) {
+            clock.advance(Duration.ofSeconds(5), () -> {
+            });
+            settleLoop();
+        }
+        assertEquals(List.of("publish:work#1"), frames, "30 s blocked: still waiting for the confirm");
+        // The alarm clears and the confirm comes.
+        blocked.set(false);
+        listener.get().acked(1, false);
+        settleLoop();
+        assertEquals(List.of("publish:work#1", "ack:1"), frames);
     }
 
     /** Lets the event loop run what is queued on it, and the ack flush that schedules behind it. */

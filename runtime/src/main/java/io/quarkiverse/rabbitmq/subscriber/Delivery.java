@@ -76,6 +76,19 @@ public interface Delivery {
     /** The message id property, or {@code null}. */
     String messageId();
 
+    /**
+     * The reply-to property: where the publisher wants an answer, or {@code null}. A request sent through RabbitMQ's
+     * direct reply-to (as {@code RabbitPublisher.request} sends) carries an {@code amq.rabbitmq.reply-to.*} name the
+     * server generated: send the answer to it as to a queue, {@code OutgoingMessage.toQueue(delivery.replyTo())}.
+     */
+    String replyTo();
+
+    /**
+     * The correlation id property, or {@code null}: an answer carries its request's, so that the requester can tell
+     * which request it answers.
+     */
+    String correlationId();
+
     /** All the message's properties. */
     AMQP.BasicProperties properties();
 }

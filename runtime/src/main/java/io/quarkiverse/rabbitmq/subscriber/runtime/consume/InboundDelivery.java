@@ -172,6 +172,16 @@ public final class InboundDelivery implements Delivery, Unsettled {
     }
 
     @Override
+    public String replyTo() {
+        return properties.getReplyTo();
+    }
+
+    @Override
+    public String correlationId() {
+        return properties.getCorrelationId();
+    }
+
+    @Override
     public AMQP.BasicProperties properties() {
         return properties;
     }

@@ -13,6 +13,14 @@ import com.rabbitmq.client.AMQP;
  */
 public interface BrokerChannel extends AutoCloseable {
 
+    /**
+     * RabbitMQ's direct reply-to pseudo-queue. A channel that consumes it ({@link #consumeAutoAck} only: the server
+     * refuses a consumer that would ack) may publish requests with this reply-to; the server rewrites it into an
+     * {@code amq.rabbitmq.reply-to.<token>} name, and a message published to that name through the default exchange
+     * goes straight to the consumer, from any connection.
+     */
+    String DIRECT_REPLY_TO = "amq.rabbitmq.reply-to";
+
     QueueState declareQueue(String queue, boolean durable, boolean exclusive, boolean autoDelete,
             Map<String, Object> arguments) throws IOException;
 
@@ -32,6 +40,13 @@ public interface BrokerChannel extends AutoCloseable {
 
     /** basic.consume with manual acknowledgements; returns the consumer tag. */
     String consume(String queue, DeliveryHandler handler) throws IOException;
+
+    /**
+     * basic.consume with {@code no-ack}: the server counts each delivery settled as it sends it, so a delivery is never
+     * acked, and prefetch does not bound them; returns the consumer tag. The only way to consume
+     * {@link #DIRECT_REPLY_TO}.
+     */
+    String consumeAutoAck(String queue, DeliveryHandler handler) throws IOException;
 
     void cancel(String consumerTag) throws IOException;
 

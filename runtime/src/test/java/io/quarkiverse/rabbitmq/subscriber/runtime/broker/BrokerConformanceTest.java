@@ -851,6 +851,132 @@ class BrokerConformanceTest {
             run.refusal("its queue deleted", () -> run.createChannel().declareExchangePassive(deleted));
             run.refusal("never bound", () -> run.createChannel().declareExchangePassive(never));
         });
+        scenario("a no-ack consumer takes every message whatever its prefetch, and a close gives none back", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            for (String body : List.of("one", "two", "three")) {
+                run.publish(queue, body);
+            }
+            run.awaitDepth(queue, 3);
+            Run.Consumer consumer = run.autoAckConsumer(queue, 1);
+            consumer.awaitDeliveries(3);
+            consumer.noteDeliveries("delivered");
+            consumer.channel.close();
+            run.note("depth after close: " + run.depth(queue));
+        });
+    }
+
+    /** A consumer that takes its deliveries and does nothing with them. */
+    private static final DeliveryHandler IGNORE = (tag, envelope, properties, body) -> {
+    };
+
+    /** A requester and a server on two connections, the server answering through the request's reply-to. */
+    private static final Scenario DIRECT_REPLY_ROUND_TRIP = run -> {
+        String queue = run.queue("requests");
+        run.declare(queue, Map.of());
+        Run.Consumer requester = run.autoAckConsumer(BrokerChannel.DIRECT_REPLY_TO, 0);
+        requester.channel.publish("", queue, false, new AMQP.BasicProperties.Builder().messageId("m-1")
+                .replyTo(BrokerChannel.DIRECT_REPLY_TO).correlationId("c-1").build(), Transcript.utf8("request"));
+        run.awaitDepth(queue, 1);
+        Fetched request = run.get(queue);
+        run.transcript.message("request", request);
+        String address = request.properties().getReplyTo();
+        BrokerConnection server = run.target.connect();
+        try {
+            AdminChannel answering = AdminChannel.of(server.createChannel());
+            run.refusal("the server checks its requester is there",
+                    () -> run.note("declared: " + describe(answering.declareQueuePassive(address))));
+            List<String> returns = new CopyOnWriteArrayList<>();
+            java.util.Set<Long> confirmed = new java.util.concurrent.ConcurrentSkipListSet<>();
+            answering.confirmSelect(new PublishListener() {
+                @Override
+                public void acked(long sequenceNumber, boolean multiple) {
+                    for (long seq = multiple ? 1 : sequenceNumber; seq <= sequenceNumber; seq++) {
+                        confirmed.add(seq);
+                    }
+                }
+
+                @Override
+                public void nacked(long sequenceNumber, boolean multiple) {
+                    returns.add("nack " + sequenceNumber);
+                }
+
+                @Override
+                public void returned(int replyCode, String replyText, String exchange, String routingKey,
+                        AMQP.BasicProperties properties, byte[] body) {
+                    returns.add("returned " + replyCode + " " + replyText + " routingKey=" + routingKey + " body="
+                            + new String(body, StandardCharsets.UTF_8));
+                }
+            });
+            AMQP.BasicProperties reply = new AMQP.BasicProperties.Builder().correlationId("c-1").build();
+            answering.publish("", address, false, reply, Transcript.utf8("reply"));
+            answering.publish("", address, true, reply, Transcript.utf8("mandatory reply"));
+            answering.publish("", BrokerChannel.DIRECT_REPLY_TO + ".nobody", true, reply,
+                    Transcript.utf8("reply to an address nobody holds"));
+            run.target.await(() -> confirmed.size() == 3 && returns.size() == 2);
+            requester.awaitDeliveries(2);
+            // A reply takes no delivery tag of its channel: it carries the next one, until a queue's delivery uses it.
+            run.publish(queue, "another");
+            run.awaitDepth(queue, 1);
+            run.transcript.message("fetched by the requester's channel", requester.channel.get(queue, false));
+            answering.publish("", address, false, reply, Transcript.utf8("reply after a delivery"));
+            requester.awaitDeliveries(3);
+            requester.noteDeliveries("replied");
+            run.note("the replies' routing key is the request's reply-to: "
+                    + requester.deliveries.stream().allMatch(delivery -> delivery.contains("routingKey=" + address)));
+            returns.forEach(run::note);
+            requester.channel.cancel(requester.tag);
+            run.refusal("after the requester cancelled",
+                    () -> server.createChannel().declareQueuePassive(address));
+        } finally {
+            server.close();
+        }
+    };
+
+    static {
+        scenario("direct reply-to: a request's reply-to becomes an address that routes replies straight back, from "
+                + "another connection, with the channel's next delivery tag; a mandatory reply is returned as well",
+                DIRECT_REPLY_ROUND_TRIP);
+        scenario("direct reply-to: the pseudo-queue is consumed without acks only, once per channel; declaring it "
+                + "answers, basic.get does not", run -> {
+                    run.refusal("consume with manual acks",
+                            () -> run.createChannel().consume(BrokerChannel.DIRECT_REPLY_TO, IGNORE));
+                    AdminChannel twice = run.createChannel();
+                    twice.consumeAutoAck(BrokerChannel.DIRECT_REPLY_TO, IGNORE);
+                    run.refusal("consume again on the channel",
+                            () -> twice.consumeAutoAck(BrokerChannel.DIRECT_REPLY_TO, IGNORE));
+                    run.refusal("next call", () -> twice.declareQueuePassive(BrokerChannel.DIRECT_REPLY_TO));
+                    AdminChannel other = run.createChannel();
+                    run.refusal("passive declaration", () -> run.note("declared: "
+                            + describe(other.declareQueuePassive(BrokerChannel.DIRECT_REPLY_TO))));
+                    run.refusal("declaration", () -> run.note("declared: " + describe(other.declareQueue(
+                            BrokerChannel.DIRECT_REPLY_TO, true, false, false, Map.of()))));
+                    run.refusal("an address nobody holds", () -> other.declareQueuePassive(
+                            BrokerChannel.DIRECT_REPLY_TO + ".nobody"));
+                    run.refusal("basic.get", () -> run.createChannel().get(BrokerChannel.DIRECT_REPLY_TO, true));
+                });
+        scenario("direct reply-to: a publish with reply-to amq.rabbitmq.reply-to on a channel that does not consume it "
+                + "closes the channel; a missing exchange is refused first", run -> {
+                    String queue = run.queue("q");
+                    run.declare(queue, Map.of());
+                    AMQP.BasicProperties request = new AMQP.BasicProperties.Builder()
+                            .replyTo(BrokerChannel.DIRECT_REPLY_TO).correlationId("c-1").build();
+                    BrokerChannel never = run.createChannel();
+                    never.publish("", queue, false, request, Transcript.utf8("never consumed"));
+                    afterSettling(run, never, queue);
+                    AdminChannel cancelled = run.createChannel();
+                    String tag = cancelled.consumeAutoAck(BrokerChannel.DIRECT_REPLY_TO, IGNORE);
+                    cancelled.cancel(tag);
+                    cancelled.publish("", queue, false, request, Transcript.utf8("consumer cancelled"));
+                    afterSettling(run, cancelled, queue);
+                    BrokerChannel missing = run.createChannel();
+                    missing.publish(run.prefix + "nox", "k", false, request, Transcript.utf8("missing exchange"));
+                    afterSettling(run, missing, queue);
+                });
+    }
+
+    private static String describe(QueueState state) {
+        return state.queue() + ": " + state.messageCount() + " message(s), " + state.consumerCount() + " consumer(s)";
     }
 
     /** Publishes without mandatory, the body naming the message. */

@@ -114,18 +114,22 @@ final class Run implements AutoCloseable {
         void run() throws Exception;
     }
 
-    /** A consumer on a channel of its own; what it receives is recorded, and left unacked. */
+    /**
+     * A consumer on a channel of its own; what it receives is recorded, and left unacked (or, in no-ack mode, settled
+     * by the server as it sends it).
+     */
     final class Consumer {
         final AdminChannel channel;
         final List<String> deliveries = new CopyOnWriteArrayList<>();
         final List<Long> tags = new CopyOnWriteArrayList<>();
         /** How many times the broker cancelled this consumer (basic.cancel from the server). */
         final java.util.concurrent.atomic.AtomicInteger cancellations = new java.util.concurrent.atomic.AtomicInteger();
+        final String tag;
 
-        Consumer(String queue, int prefetch) throws Exception {
+        Consumer(String queue, int prefetch, boolean autoAck) throws Exception {
             channel = createChannel();
             channel.qos(prefetch);
-            channel.consume(queue, new DeliveryHandler() {
+            DeliveryHandler handler = new DeliveryHandler() {
                 @Override
                 public void delivered(String consumerTag, com.rabbitmq.client.Envelope envelope,
                         AMQP.BasicProperties properties, byte[] body) {
@@ -138,7 +142,8 @@ final class Run implements AutoCloseable {
                 public void cancelled() {
                     cancellations.incrementAndGet();
                 }
-            });
+            };
+            tag = autoAck ? channel.consumeAutoAck(queue, handler) : channel.consume(queue, handler);
         }
 
         void awaitCancelled() throws Exception {
@@ -155,7 +160,12 @@ final class Run implements AutoCloseable {
     }
 
     Consumer consumer(String queue, int prefetch) throws Exception {
-        return new Consumer(queue, prefetch);
+        return new Consumer(queue, prefetch, false);
+    }
+
+    /** A consumer in no-ack mode, the only one RabbitMQ allows on the direct reply-to pseudo-queue. */
+    Consumer autoAckConsumer(String queue, int prefetch) throws Exception {
+        return new Consumer(queue, prefetch, true);
     }
 
     /**

@@ -12,9 +12,14 @@ import com.rabbitmq.client.LongString;
 
 /**
  * What a scenario observed, in words that compare equal across brokers: queue names without their unique prefix,
- * header values with their AMQP type (a {@code 5L} long is not a {@code 5} int), timestamps as {@code <time>}.
+ * header values with their AMQP type (a {@code 5L} long is not a {@code 5} int), timestamps as {@code <time>}, the
+ * direct reply-to addresses a server generates as {@code amq.rabbitmq.reply-to.<token>}.
  */
 final class Transcript {
+
+    /** A server's direct reply-to address: RabbitMQ writes base64 of its channel's process, a dot, a random key. */
+    private static final java.util.regex.Pattern REPLY_ADDRESS = java.util.regex.Pattern
+            .compile("amq\\.rabbitmq\\.reply-to\\.[A-Za-z0-9+/=]+\\.[A-Za-z0-9+/=]+");
 
     private final String prefix;
     final List<String> lines = new ArrayList<>();
@@ -24,7 +29,7 @@ final class Transcript {
     }
 
     void add(String fact) {
-        lines.add(fact.replace(prefix, "<p>"));
+        lines.add(REPLY_ADDRESS.matcher(fact.replace(prefix, "<p>")).replaceAll("amq.rabbitmq.reply-to.<token>"));
     }
 
     void message(String label, Fetched fetched) {
@@ -41,7 +46,9 @@ final class Transcript {
             AMQP.BasicProperties properties, byte[] body) {
         return "tag=" + tag + " redelivered=" + redelivered + " exchange=" + exchange + " routingKey=" + routingKey
                 + " body=" + new String(body, StandardCharsets.UTF_8) + " expiration=" + properties.getExpiration()
-                + " messageId=" + properties.getMessageId() + " headers=" + value(properties.getHeaders());
+                + " messageId=" + properties.getMessageId() + " headers=" + value(properties.getHeaders())
+                + (properties.getReplyTo() == null ? "" : " replyTo=" + properties.getReplyTo())
+                + (properties.getCorrelationId() == null ? "" : " correlationId=" + properties.getCorrelationId());
     }
 
     static String value(Object value) {

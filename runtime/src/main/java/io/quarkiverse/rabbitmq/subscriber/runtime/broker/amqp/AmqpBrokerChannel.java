@@ -123,8 +123,17 @@ final class AmqpBrokerChannel implements AdminChannel {
 
     @Override
     public String consume(String queue, DeliveryHandler handler) throws IOException {
+        return consume(queue, false, handler);
+    }
+
+    @Override
+    public String consumeAutoAck(String queue, DeliveryHandler handler) throws IOException {
+        return consume(queue, true, handler);
+    }
+
+    private String consume(String queue, boolean autoAck, DeliveryHandler handler) throws IOException {
         try {
-            return channel.basicConsume(queue, false, new DefaultConsumer(channel) {
+            return channel.basicConsume(queue, autoAck, new DefaultConsumer(channel) {
                 @Override
                 public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties,
                         byte[] body) {

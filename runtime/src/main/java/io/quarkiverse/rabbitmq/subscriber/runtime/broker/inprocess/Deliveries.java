@@ -37,11 +37,16 @@ final class Deliveries {
         channel.prefetch = prefetch;
     }
 
-    String consume(ServerChannel channel, String queueName, DeliveryHandler handler) throws BrokerException {
+    /** basic.consume; the direct reply-to pseudo-queue is no queue, and {@link DirectReplyTo} takes its consumer. */
+    String consume(ServerChannel channel, String queueName, boolean autoAck, DeliveryHandler handler)
+            throws BrokerException {
         channel.ensureOpen();
+        if (queueName.equals(DirectReplyTo.PSEUDO_QUEUE)) {
+            return server.directReplyTo.consume(channel, autoAck, handler);
+        }
         ServerQueue queue = server.queues.existingQueue(channel, queueName);
         String tag = "amq.ctag-" + UUID.randomUUID();
-        ServerConsumer consumer = new ServerConsumer(tag, channel, queue, channel.prefetch, handler);
+        ServerConsumer consumer = new ServerConsumer(tag, channel, queue, channel.prefetch, handler, autoAck);
         channel.consumers.put(tag, consumer);
         queue.consumers.add(consumer);
         // Deliveries start after consume-ok has reached the client.
@@ -51,6 +56,9 @@ final class Deliveries {
 
     void cancel(ServerChannel channel, String tag) throws BrokerException {
         channel.ensureOpen();
+        if (server.directReplyTo.cancel(channel, tag)) {
+            return;
+        }
         ServerConsumer consumer = channel.consumers.remove(tag);
         if (consumer != null) {
             consumer.queue.consumers.remove(consumer);
@@ -97,9 +105,11 @@ final class Deliveries {
             long tag = channel.nextDeliveryTag++;
             boolean redelivered = message.delivered;
             message.delivered = true;
-            channel.unacked.put(tag, new ServerChannel.Unacked(message, queue, consumer));
-            consumer.unacked++;
-            server.thread.unackedChanged(1);
+            if (!consumer.autoAck) {
+                channel.unacked.put(tag, new ServerChannel.Unacked(message, queue, consumer));
+                consumer.unacked++;
+                server.thread.unackedChanged(1);
+            }
             consumer.handler.delivered(consumer.tag,
                     new Envelope(tag, redelivered, message.exchange, message.routingKey()),
                     deliveredProperties(queue, message, false), message.body.clone());

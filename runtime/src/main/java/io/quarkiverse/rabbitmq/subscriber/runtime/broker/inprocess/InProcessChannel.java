@@ -108,7 +108,12 @@ final class InProcessChannel implements AdminChannel {
 
     @Override
     public String consume(String queue, DeliveryHandler handler) throws IOException {
-        return server.call(() -> server.consume(state, queue, handler));
+        return server.call(() -> server.consume(state, queue, false, handler));
+    }
+
+    @Override
+    public String consumeAutoAck(String queue, DeliveryHandler handler) throws IOException {
+        return server.call(() -> server.consume(state, queue, true, handler));
     }
 
     @Override

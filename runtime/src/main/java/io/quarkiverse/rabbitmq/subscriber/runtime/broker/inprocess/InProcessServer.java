@@ -26,7 +26,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
  * This class is the entry point; the work is done by its parts, which reach each other through its fields:
  * {@link ServerThread} runs every operation, {@link Channels} opens and closes channels, {@link Routing} keeps the
  * exchanges and publishes through them, {@link Queues} keeps the queues, their messages and TTLs,
- * {@link DeadLettering} dead-letters, and {@link Deliveries} delivers to consumers and settles.
+ * {@link DeadLettering} dead-letters, {@link Deliveries} delivers to consumers and settles, and {@link DirectReplyTo}
+ * gives requests their reply-to addresses and replies to them.
  */
 public final class InProcessServer {
 
@@ -46,6 +47,7 @@ public final class InProcessServer {
     final Queues queues;
     final DeadLettering deadLettering;
     final Deliveries deliveries;
+    final DirectReplyTo directReplyTo;
     final ServerThread thread;
 
     public InProcessServer(Clock clock, Version version) {
@@ -56,6 +58,7 @@ public final class InProcessServer {
         queues = new Queues(this);
         deadLettering = new DeadLettering(this);
         deliveries = new Deliveries(this);
+        directReplyTo = new DirectReplyTo(this);
         // Started last, when the parts its operations run on are in place.
         thread = new ServerThread(clock);
     }
@@ -155,8 +158,9 @@ public final class InProcessServer {
         deliveries.qos(channel, prefetch);
     }
 
-    String consume(ServerChannel channel, String queueName, DeliveryHandler handler) throws BrokerException {
-        return deliveries.consume(channel, queueName, handler);
+    String consume(ServerChannel channel, String queueName, boolean autoAck, DeliveryHandler handler)
+            throws BrokerException {
+        return deliveries.consume(channel, queueName, autoAck, handler);
     }
 
     void cancel(ServerChannel channel, String tag) throws BrokerException {

@@ -44,6 +44,10 @@ final class Queues {
     QueueState declareQueue(ServerChannel channel, String name, boolean durable, boolean exclusive, boolean autoDelete,
             Map<String, Object> arguments) throws BrokerException {
         channel.ensureOpen();
+        if (DirectReplyTo.isItsName(name)) {
+            // As RabbitMQ: before the reserved amq. prefix, whatever the other fields say.
+            return server.directReplyTo.declare(channel, name);
+        }
         String queueName = name.isEmpty() ? "amq.gen-" + UUID.randomUUID() : name;
         Map<String, Object> args = arguments == null ? Map.of() : new LinkedHashMap<>(arguments);
         ServerQueue existing = queues.get(queueName);
@@ -82,6 +86,9 @@ final class Queues {
 
     QueueState declareQueuePassive(ServerChannel channel, String name) throws BrokerException {
         channel.ensureOpen();
+        if (DirectReplyTo.isItsName(name)) {
+            return server.directReplyTo.declare(channel, name);
+        }
         return state(existingQueue(channel, name));
     }
 

@@ -177,7 +177,11 @@ final class Routing {
                     "ACCESS_REFUSED - cannot publish to internal exchange '" + exchangeName + "' in vhost '/'");
             return;
         }
-        AMQP.BasicProperties wire = properties; // encoded by the channel, on the publisher's thread
+        // Encoded by the channel, on the publisher's thread; then the server's own rewrite, which may refuse it.
+        AMQP.BasicProperties wire = server.directReplyTo.rewriteReplyTo(channel, properties);
+        if (wire == null) {
+            return;
+        }
         Object delay = exchange.isDelayed() && wire.getHeaders() != null ? wire.getHeaders().get("x-delay") : null;
         if (delay instanceof Number number && number.longValue() > 0) {
             // As the plugin does: the message waits, and a mandatory publish is returned, since nothing routes it now.
@@ -196,6 +200,10 @@ final class Routing {
             });
             confirm(channel, sequenceNumber);
             return;
+        }
+        if (exchangeName.isEmpty()) {
+            // No queue has an address's name: a reply to one is unroutable too, as on RabbitMQ.
+            server.directReplyTo.route(routingKey, wire, body);
         }
         Set<ServerQueue> targets = exchange.route(routingKey, wire.getHeaders(), server.queues.byName());
         if (targets.isEmpty() && mandatory && channel.listener != null) {

@@ -6,7 +6,10 @@ import java.util.Map;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
 
-/** The broker's side of a channel: its delivery tags, unacked deliveries, consumers and confirm mode. */
+/**
+ * The broker's side of a channel: its delivery tags, unacked deliveries, consumers (a direct reply-to one too) and
+ * confirm mode.
+ */
 final class ServerChannel {
 
     /** A delivery not settled yet: by a consumer, or by basic.get without auto-ack (consumer null). */
@@ -21,6 +24,8 @@ final class ServerChannel {
     PublishListener listener;
     java.util.function.Consumer<BrokerException> brokerCloseListener;
     boolean confirming;
+    /** Its consumer of the direct reply-to pseudo-queue, or null. */
+    DirectReplyTo.Consumer replyConsumer;
     /** Set when the broker closed the channel: why, for the calls that follow. */
     volatile BrokerException closedBy;
     volatile boolean open = true;

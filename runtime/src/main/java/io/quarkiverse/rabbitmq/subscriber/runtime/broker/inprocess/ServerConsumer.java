@@ -2,7 +2,10 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.DeliveryHandler;
 
-/** A basic.consume of the in-process broker, with its prefetch and its unacked deliveries. */
+/**
+ * A basic.consume of the in-process broker, with its prefetch and its unacked deliveries; a no-ack one has neither,
+ * its deliveries are settled as they are sent.
+ */
 final class ServerConsumer {
 
     final String tag;
@@ -10,17 +13,21 @@ final class ServerConsumer {
     final ServerQueue queue;
     final int prefetch;
     final DeliveryHandler handler;
+    final boolean autoAck;
     int unacked;
 
-    ServerConsumer(String tag, ServerChannel channel, ServerQueue queue, int prefetch, DeliveryHandler handler) {
+    ServerConsumer(String tag, ServerChannel channel, ServerQueue queue, int prefetch, DeliveryHandler handler,
+            boolean autoAck) {
         this.tag = tag;
         this.channel = channel;
         this.queue = queue;
         this.prefetch = prefetch;
         this.handler = handler;
+        this.autoAck = autoAck;
     }
 
+    /** Whether it may take one more delivery: prefetch bounds only what waits for an ack. */
     boolean hasCredit() {
-        return prefetch == 0 || unacked < prefetch;
+        return autoAck || prefetch == 0 || unacked < prefetch;
     }
 }

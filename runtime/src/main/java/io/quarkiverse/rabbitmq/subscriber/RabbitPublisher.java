@@ -1,5 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber;
 
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.smallrye.mutiny.Uni;
@@ -11,7 +13,9 @@ import io.smallrye.mutiny.Uni;
  * <p>
  * The plain variants complete once the message is handed to the connection (fire and forget). The
  * {@code confirmed} variants publish {@code mandatory} on a channel in confirm mode and complete once the broker
- * confirmed the message; they fail when the broker nacks it or cannot route it.
+ * confirmed the message; they fail when the broker nacks it or cannot route it. A whole message, with its properties,
+ * is an {@link OutgoingMessage}; the forms that take a payload and headers send one with the defaults it describes.
+ * {@link #request(String, Object, Class, Duration)} sends a request and waits for its reply.
  */
 public interface RabbitPublisher {
 
@@ -28,8 +32,13 @@ public interface RabbitPublisher {
         return send("", queue, payload, headers);
     }
 
-    /** Sends to an exchange with a routing key and headers. */
-    Uni<Void> send(String exchange, String routingKey, Object payload, Map<String, Object> headers);
+    /** Sends to an exchange with a routing key and headers (a {@code message-id} entry: the message id property). */
+    default Uni<Void> send(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
+        return Uni.createFrom().deferred(() -> send(message(exchange, routingKey, payload, headers)));
+    }
+
+    /** Sends a whole message, fire and forget: complete once it is handed to the connection. */
+    Uni<Void> send(OutgoingMessage message);
 
     /** Sends to a queue through the default exchange and waits for the broker's confirm. */
     default Uni<Void> sendConfirmed(String queue, Object payload) {
@@ -45,7 +54,18 @@ public interface RabbitPublisher {
     }
 
     /** Sends to an exchange with a routing key and headers, and waits for the broker's confirm. */
-    Uni<Void> sendConfirmed(String exchange, String routingKey, Object payload, Map<String, Object> headers);
+    default Uni<Void> sendConfirmed(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
+        return Uni.createFrom().deferred(() -> sendConfirmed(message(exchange, routingKey, payload, headers)));
+    }
+
+    /**
+     * Sends a whole message {@code mandatory} and waits for the broker's confirm; fails when the broker nacks it, no
+     * queue takes it, or no confirm comes within {@code quarkus.rabbitmq-subscriber.publisher.confirm-timeout}. A reply
+     * to a direct reply-to address ({@code amq.rabbitmq.reply-to.*}, from {@link Delivery#replyTo()}) goes without
+     * {@code mandatory}: RabbitMQ delivers such a reply straight to its requester, yet counts it unroutable, and would
+     * return every one.
+     */
+    Uni<Void> sendConfirmed(OutgoingMessage message);
 
     /** Blocking variant of {@link #sendConfirmed(String, Object)}: returns once the broker confirmed. */
     default void sendAndAwait(String queue, Object payload) {
@@ -60,5 +80,61 @@ public interface RabbitPublisher {
     /** Blocking variant of {@link #sendConfirmed(String, String, Object, Map)}. */
     default void sendAndAwait(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
         sendConfirmed(exchange, routingKey, payload, headers).await().indefinitely();
+    }
+
+    /** Blocking variant of {@link #sendConfirmed(OutgoingMessage)}: returns once the broker confirmed. */
+    default void sendAndAwait(OutgoingMessage message) {
+        sendConfirmed(message).await().indefinitely();
+    }
+
+    /**
+     * Sends a request to a queue and completes with its reply, through RabbitMQ's direct reply-to
+     * ({@code amq.rabbitmq.reply-to}): no reply queue is declared. The request carries a reply-to address the server
+     * generates and a correlation id of its own; whoever handles it answers by publishing to the address with that
+     * correlation id through the default exchange, from any connection:
+     *
+     * <pre>
+     * &#64;Subscriber("quotes")
+     * void quote(QuoteRequest request, Delivery delivery) {
+     *     publisher.send(OutgoingMessage.toQueue(delivery.replyTo()).correlationId(delivery.correlationId())
+     *             .payload(new Quote(request.id(), 42))).await().indefinitely();
+     * }
+     * </pre>
+     *
+     * The reply is decoded into {@code replyType} as a handler's payload parameter of that type would be
+     * ({@code byte[]}, {@code String}, {@code Buffer}, {@code JsonObject}, or from JSON), and the {@code Uni} completes
+     * on the caller's Vert.x context (a worker when there is none). It fails with a
+     * {@link java.util.concurrent.TimeoutException} naming the queue, the timeout and the correlation id when no reply
+     * came within {@code timeout}; at once when no queue takes the request (it is published {@code mandatory}); and
+     * when the publisher's connection is lost before the reply came (the address is the lost channel's, and a reply
+     * can no longer reach it). A reply that comes too late is dropped (logged at DEBUG). The request expires from the
+     * queue after {@code timeout}: no one handles it for nobody.
+     *
+     * @throws IllegalArgumentException when the timeout is not positive
+     */
+    default <R> Uni<R> request(String queue, Object payload, Class<R> replyType, Duration timeout) {
+        return request(OutgoingMessage.toQueue(queue).payload(payload), replyType, timeout);
+    }
+
+    /**
+     * Sends a whole message as a request, as {@link #request(String, Object, Class, Duration)} sends a payload: to a
+     * queue or through an exchange, with its headers and properties. Its reply-to and correlation id are the
+     * publisher's own; it expires after {@code timeout} unless it has an expiration of its own.
+     *
+     * @throws IllegalArgumentException when the message has a reply-to or a correlation id, or the timeout is not
+     *         positive
+     */
+    <R> Uni<R> request(OutgoingMessage request, Class<R> replyType, Duration timeout);
+
+    /**
+     * The message the payload-and-headers forms send: a {@code message-id} header is the message id property, as it
+     * always was for them.
+     */
+    private static OutgoingMessage message(String exchange, String routingKey, Object payload,
+            Map<String, Object> headers) {
+        Map<String, Object> rest = new LinkedHashMap<>(headers);
+        Object messageId = rest.remove("message-id");
+        OutgoingMessage message = OutgoingMessage.to(exchange, routingKey).payload(payload).headers(rest);
+        return messageId == null ? message : message.messageId(messageId.toString());
     }
 }

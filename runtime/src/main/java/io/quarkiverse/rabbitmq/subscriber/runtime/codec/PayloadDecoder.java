@@ -7,12 +7,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition.PayloadKind;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 
 /**
- * Turns a message body into the handler's payload parameter. One decoder per subscriber: the Jackson reader for the
- * payload type is resolved once, not per message.
+ * Turns a message body into the handler's payload parameter, or into the reply a requester waits for: one rule for
+ * both ({@code byte[]}, {@code String}, {@code Buffer} and {@code JsonObject} as they are, any other type from JSON).
+ * One decoder per subscriber: the Jackson reader for the payload type is resolved once, not per message.
  */
 public abstract class PayloadDecoder {
 
@@ -23,7 +25,30 @@ public abstract class PayloadDecoder {
     public abstract Object decode(byte[] body);
 
     public static PayloadDecoder of(SubscriberDefinition definition, ObjectMapper mapper) {
-        switch (definition.payloadKind) {
+        if (definition.payloadKind != PayloadKind.JSON) {
+            return of(definition.payloadKind);
+        }
+        try {
+            ClassLoader loader = Thread.currentThread().getContextClassLoader();
+            JavaType type = mapper.getTypeFactory().withClassLoader(loader).constructFromCanonical(definition.payloadType);
+            return new Json(definition.payloadType, mapper.readerFor(type));
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("Cannot decode JSON payloads into " + definition.payloadType + " for "
+                    + definition.method + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A decoder into this type, as a handler's payload parameter of that type is decoded. */
+    public static PayloadDecoder of(Class<?> type, ObjectMapper mapper) {
+        PayloadKind kind = type == byte[].class ? PayloadKind.BYTES
+                : type == String.class ? PayloadKind.STRING
+                        : type == Buffer.class ? PayloadKind.BUFFER
+                                : type == JsonObject.class ? PayloadKind.JSON_OBJECT : PayloadKind.JSON;
+        return kind != PayloadKind.JSON ? of(kind) : new Json(type.getTypeName(), mapper.readerFor(type));
+    }
+
+    private static PayloadDecoder of(PayloadKind kind) {
+        switch (kind) {
             case BYTES:
                 return new Fixed("byte[]") {
                     @Override
@@ -65,12 +90,7 @@ public abstract class PayloadDecoder {
                     }
                 };
             default:
-                try {
-                    return new Json(mapper, definition.payloadType);
-                } catch (RuntimeException e) {
-                    throw new IllegalStateException("Cannot decode JSON payloads into " + definition.payloadType + " for "
-                            + definition.method + ": " + e.getMessage(), e);
-                }
+                throw new IllegalArgumentException("Not a raw payload kind: " + kind);
         }
     }
 
@@ -91,11 +111,9 @@ public abstract class PayloadDecoder {
         private final String typeName;
         private final ObjectReader reader;
 
-        Json(ObjectMapper mapper, String typeName) {
+        Json(String typeName, ObjectReader reader) {
             this.typeName = typeName;
-            ClassLoader loader = Thread.currentThread().getContextClassLoader();
-            JavaType type = mapper.getTypeFactory().withClassLoader(loader).constructFromCanonical(typeName);
-            this.reader = mapper.readerFor(type);
+            this.reader = reader;
         }
 
         @Override

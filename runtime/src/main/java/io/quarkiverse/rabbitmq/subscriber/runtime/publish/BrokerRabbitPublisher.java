@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -15,10 +16,11 @@ import jakarta.inject.Singleton;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.rabbitmq.client.AMQP;
 
+import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
-import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.Connections;
@@ -30,9 +32,9 @@ import io.vertx.core.Vertx;
 
 /**
  * {@link RabbitPublisher} on a connection of its own (RabbitMQ blocks a connection that publishes while it is low on
- * memory or disk; the subscribers' connection must keep acking meanwhile): one channel for fire-and-forget publishes
- * and one in confirm mode. Every message gets a message id (a random UUID unless the caller's headers carry
- * {@code message-id}).
+ * memory or disk; the subscribers' connection must keep acking meanwhile): one channel for fire-and-forget publishes,
+ * one in confirm mode, and one for requests ({@link DirectReplyRequests}). Every message gets a message id (a random
+ * UUID unless the message has one) and the properties {@link OutgoingProperties} builds.
  * <p>
  * Confirms, nacks and returns arrive on amqp-client's reader thread. The caller's future is completed from there on
  * the caller's Vert.x context, or on a worker when the caller had none: a continuation that blocks (another
@@ -60,64 +62,134 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     @Inject
     io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers observers;
 
+    /** The longest per-message expiration RabbitMQ accepts, 2^32 - 1 ms. */
+    private static final Duration LONGEST_EXPIRATION = Duration.ofMillis(4_294_967_295L);
+
     private PayloadEncoder encoder;
     private volatile BrokerChannel plain;
     private volatile BrokerChannel confirming;
     private final ConfirmTracker<CompletableFuture<Void>> unconfirmed = new ConfirmTracker<>();
+    private DirectReplyRequests requests;
 
     @Override
-    public Uni<Void> send(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
+    public Uni<Void> send(OutgoingMessage message) {
+        Objects.requireNonNull(message, "message");
         return onCallersContext(() -> isReady(plain), caller -> Uni.createFrom().item(() -> {
-            byte[] body = encoder().encode(payload);
-            Map<String, Object> sent = headersToSend(headers);
-            PublishObservation observation = observers.get().publishing(exchange, routingKey, sent);
-            AMQP.BasicProperties properties;
+            Prepared prepared = prepare(message);
             try {
-                properties = properties(payload, headers.get("message-id"), sent);
                 synchronized (this) {
-                    plainChannel().publish(exchange, routingKey, false, properties, body);
+                    plainChannel().publish(message.exchange(), message.routingKey(), false, prepared.properties(),
+                            prepared.body());
                 }
             } catch (IOException e) {
-                observation.done(e);
-                throw new IllegalStateException(failure(exchange, routingKey, e.getMessage()), e);
+                prepared.observation().done(e);
+                throw new IllegalStateException(failure(message.exchange(), message.routingKey(), e.getMessage()), e);
             } catch (RuntimeException e) {
-                observation.done(e);
+                prepared.observation().done(e);
                 throw e;
             }
-            observation.done(null);
+            prepared.observation().done(null);
             return null;
         }));
     }
 
     @Override
-    public Uni<Void> sendConfirmed(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
+    public Uni<Void> sendConfirmed(OutgoingMessage message) {
+        Objects.requireNonNull(message, "message");
         return onCallersContext(() -> isReady(confirming),
-                caller -> Uni.createFrom().completionStage(() -> publishConfirmed(caller, exchange, routingKey, payload,
-                        headers)));
+                caller -> Uni.createFrom().completionStage(() -> publishConfirmed(caller, message)));
+    }
+
+    /**
+     * Sends the request through RabbitMQ's direct reply-to ({@link DirectReplyRequests}), on the caller's context
+     * when a request channel is open; the first request from an event loop opens it on a worker, as a first publish
+     * opens its channel. Its observation ends once the request is written, as a fire-and-forget send's does.
+     */
+    @Override
+    public <R> Uni<R> request(OutgoingMessage request, Class<R> replyType, Duration timeout) {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(replyType, "replyType");
+        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("A request to " + destination(request)
+                    + " needs a positive timeout, and was given " + timeout);
+        }
+        if (request.replyTo() != null || request.correlationId() != null) {
+            throw new IllegalArgumentException("A request to " + destination(request) + " carries reply-to "
+                    + request.replyTo() + " and correlation id " + request.correlationId()
+                    + ": request() sets both itself (send() sends a message with your own)");
+        }
+        String correlationId = UUID.randomUUID().toString();
+        // A request no one took in time is useless afterwards: it expires from the queue with its timeout (unless
+        // that is beyond what RabbitMQ accepts as an expiration).
+        OutgoingMessage sent = request.replyTo(BrokerChannel.DIRECT_REPLY_TO).correlationId(correlationId);
+        OutgoingMessage expiring = sent.expiration().isPresent() || timeout.compareTo(LONGEST_EXPIRATION) > 0 ? sent
+                : sent.expiration(timeout);
+        PayloadDecoder decoder = PayloadDecoder.of(replyType, objectMapper);
+        return onCallersContext(() -> requests().isReady(), caller -> Uni.createFrom().completionStage(() -> {
+            Prepared prepared;
+            try {
+                prepared = prepare(expiring);
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+            try {
+                CompletableFuture<Object> reply = requests().request(caller, expiring.exchange(),
+                        expiring.routingKey(), prepared.properties(), prepared.body(), decoder, timeout);
+                prepared.observation().done(null);
+                return reply;
+            } catch (IOException e) {
+                prepared.observation().done(e);
+                return CompletableFuture.failedFuture(new IllegalStateException(
+                        failure(expiring.exchange(), expiring.routingKey(), e.getMessage()), e));
+            } catch (RuntimeException e) {
+                prepared.observation().done(e);
+                return CompletableFuture.failedFuture(e);
+            }
+        })).map(BrokerRabbitPublisher::<R> reply);
+    }
+
+    /** The decoder made the reply an {@code R} (for {@code int.class}, an {@code Integer}, which a cast would refuse). */
+    @SuppressWarnings("unchecked")
+    private static <R> R reply(Object decoded) {
+        return (R) decoded;
     }
 
     /**
      * Publishes in confirm mode; the returned stage completes on the caller's context (a worker when it had none)
      * once the broker confirmed, nacked, returned, or did not answer in time.
      */
-    private CompletableFuture<Void> publishConfirmed(Context caller, String exchange, String routingKey, Object payload,
-            Map<String, Object> headers) {
-        byte[] body;
-        AMQP.BasicProperties properties;
-        PublishObservation observation = PublishObservation.NONE;
+    private CompletableFuture<Void> publishConfirmed(Context caller, OutgoingMessage message) {
+        Prepared prepared;
         try {
-            body = encoder().encode(payload);
-            Map<String, Object> sent = headersToSend(headers);
-            observation = observers.get().publishing(exchange, routingKey, sent);
-            properties = properties(payload, headers.get("message-id"), sent);
+            prepared = prepare(message);
         } catch (RuntimeException e) {
-            observation.done(e);
             return CompletableFuture.failedFuture(e);
         }
-        PublishObservation observed = observation;
-        CompletableFuture<Void> delivered = publishConfirmed(caller, exchange, routingKey, properties, body);
-        delivered.whenComplete((ignored, failure) -> observed.done(failure));
+        CompletableFuture<Void> delivered = publishConfirmed(caller, message.exchange(), message.routingKey(),
+                prepared.properties(), prepared.body());
+        delivered.whenComplete((ignored, failure) -> prepared.observation().done(failure));
         return delivered;
+    }
+
+    /** A message ready to publish: its body, its properties, and the observers' record of it, to end once sent. */
+    private record Prepared(byte[] body, AMQP.BasicProperties properties, PublishObservation observation) {
+    }
+
+    /**
+     * Encodes the message and builds its properties ({@link OutgoingProperties}) with its headers as the observers
+     * leave them (a trace context added). A failure ends the observation and is thrown.
+     */
+    private Prepared prepare(OutgoingMessage message) {
+        byte[] body = encoder().encode(message.payload());
+        // A map of our own: observers add to it.
+        Map<String, Object> headers = new LinkedHashMap<>(message.headers());
+        PublishObservation observation = observers.get().publishing(message.exchange(), message.routingKey(), headers);
+        try {
+            return new Prepared(body, OutgoingProperties.of(message, headers), observation);
+        } catch (RuntimeException e) {
+            observation.done(e);
+            throw e;
+        }
     }
 
     /**
@@ -178,7 +250,8 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
                 sequenceNumber = channel.nextPublishSeqNo();
                 unconfirmed.published(sequenceNumber, properties.getMessageId(), exchange, routingKey, result, 0);
                 try {
-                    channel.publish(exchange, routingKey, true, properties, body);
+                    channel.publish(exchange, routingKey, !isDirectReplyAddress(exchange, routingKey), properties,
+                            body);
                 } catch (IOException | RuntimeException e) {
                     unconfirmed.forget(sequenceNumber, result);
                     throw e;
@@ -198,9 +271,19 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
                 reported = new TimeoutException(failure(exchange, routingKey, "RabbitMQ did not confirm it within "
                         + timeout + " (quarkus.rabbitmq-subscriber.publisher.confirm-timeout)" + blockedReason()));
             }
-            completeOn(caller, delivered, reported);
+            CallerContext.complete(caller, delivered, null, reported);
         });
         return delivered;
+    }
+
+    /**
+     * A reply to a request sent through direct reply-to: RabbitMQ delivers it to the requester's consumer but counts
+     * it unroutable all the same (no queue took it), so published {@code mandatory} it would come back as a return
+     * while it was delivered. Such a reply goes without {@code mandatory}; one whose requester is gone is lost, as
+     * RabbitMQ's direct reply-to loses it anyway.
+     */
+    private static boolean isDirectReplyAddress(String exchange, String routingKey) {
+        return exchange.isEmpty() && routingKey.startsWith(BrokerChannel.DIRECT_REPLY_TO + ".");
     }
 
     /**
@@ -233,27 +316,16 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         }
     }
 
-    private static void completeOn(Context caller, CompletableFuture<Void> target, Throwable failure) {
-        Runnable complete = () -> {
-            if (failure == null) {
-                target.complete(null);
-            } else {
-                target.completeExceptionally(failure);
-            }
-        };
-        if (caller != null) {
-            caller.runOnContext(ignored -> complete.run());
-        } else {
-            Infrastructure.getDefaultWorkerPool().execute(complete);
-        }
-    }
-
     private static boolean isReady(BrokerChannel channel) {
         return channel != null && channel.isOpen();
     }
 
     private static String failure(String exchange, String routingKey, String why) {
         return "Publishing to exchange '" + exchange + "' with routing key '" + routingKey + "' failed: " + why;
+    }
+
+    private static String destination(OutgoingMessage message) {
+        return DirectReplyRequests.destination(message.exchange(), message.routingKey());
     }
 
     private synchronized PayloadEncoder encoder() {
@@ -263,32 +335,11 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         return encoder;
     }
 
-    /** The caller's headers as sent: a map of our own (observers add to it), without message-id (a property). */
-    private static Map<String, Object> headersToSend(Map<String, Object> headers) {
-        Map<String, Object> sent = new LinkedHashMap<>(headers);
-        sent.remove("message-id");
-        return sent;
-    }
-
-    private static AMQP.BasicProperties properties(Object payload, Object id, Map<String, Object> sent) {
-        AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
-                .messageId(id != null ? id.toString() : UUID.randomUUID().toString())
-                .contentType(PayloadEncoder.isJson(payload) ? "application/json"
-                        : payload instanceof String ? "text/plain" : "application/octet-stream")
-                .deliveryMode(2)
-                .headers(sent.isEmpty() ? null : sent)
-                .build();
-        if (!sent.isEmpty()) {
-            // A header AMQP cannot carry fails here, before a confirm number is taken for a frame never sent.
-            try {
-                WireProperties.roundTrip(properties);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("A message header value cannot be sent over AMQP (" + e.getMessage()
-                        + "): use strings, numbers, booleans, dates, byte arrays, lists and maps of them; headers were "
-                        + sent.keySet(), e);
-            }
+    private synchronized DirectReplyRequests requests() {
+        if (requests == null) {
+            requests = new DirectReplyRequests(connections::publishingConnection);
         }
-        return properties;
+        return requests;
     }
 
     private BrokerChannel plainChannel() throws IOException {

@@ -1,0 +1,29 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.publish;
+
+import java.time.Duration;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
+
+/** {@link DirectReplyRequestsContract} on the in-process broker. */
+class DirectReplyRequestsInProcessTest extends DirectReplyRequestsContract {
+
+    private final InProcessServer server = new InProcessServer(new VirtualClock(0), InProcessServer.Version.V3_10);
+
+    @Override
+    BrokerConnection connect() {
+        return server.connect();
+    }
+
+    @Override
+    void quiet() {
+        server.awaitQuiet(Duration.ofSeconds(5));
+    }
+
+
+    @Override
+    void stopBroker() {
+        server.stop();
+    }
+}

@@ -1,0 +1,30 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.publish;
+
+import java.util.Optional;
+
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerAddress;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerConnector;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
+
+/** {@link DirectReplyRequestsContract} on the local RabbitMQ ({@code -Drabbitmq.test.port=5682} for 4.0.5). */
+class DirectReplyRequestsOnRabbitMqTest extends DirectReplyRequestsContract {
+
+    @RegisterExtension
+    static final WireBroker broker = WireBroker.queues(QUEUE, NOWHERE);
+
+    @Override
+    BrokerConnection connect() {
+        return BrokerConnector.connect(BrokerAddress.resolve(Optional.of(WireBroker.URL), null), "direct-reply-test",
+                true);
+    }
+
+    /** Nothing tells when a delivery to another connection has happened: long enough for one on a local broker. */
+    @Override
+    void quiet() throws InterruptedException {
+        Thread.sleep(300);
+    }
+
+}

@@ -1,0 +1,166 @@
+package org.acme.subscriber.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
+
+import jakarta.inject.Inject;
+
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.Delivery;
+import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
+import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
+import io.quarkus.test.QuarkusUnitTest;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Request and reply through RabbitMQ's direct reply-to: a subscriber answers to its delivery's reply-to with its
+ * correlation id, fire and forget or confirmed, and {@code RabbitPublisher.request} completes with that answer; a
+ * request nobody answers times out naming the queue and the timeout, and one no queue takes fails at once.
+ */
+class RequestReplyTest {
+
+    static final String QUOTES = "t.reply.quotes";
+    static final String CONFIRMED = "t.reply.confirmed";
+    static final String UNANSWERED = "t.reply.unanswered";
+    static final String METADATA = "t.reply.metadata";
+    static final String NOWHERE = "t.reply.nowhere";
+
+    @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUOTES, CONFIRMED, UNANSWERED, METADATA, NOWHERE)
+            // A queue no subscriber consumes: its requests wait there until they expire.
+            .before(admin -> admin.declare(UNANSWERED, null));
+
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(QuoteDesk.class, QuoteRequest.class, Quote.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+
+    @Inject
+    RabbitPublisher publisher;
+
+    @Inject
+    QuoteDesk desk;
+
+    @Test
+    void aRequestIsAnsweredByASubscriberThroughItsReplyTo() {
+        Quote quote = publisher.request(QUOTES, new QuoteRequest("q-1"), Quote.class, Duration.ofSeconds(10)).await()
+                .atMost(Duration.ofSeconds(15));
+        assertEquals(new Quote("q-1", 42), quote);
+        Delivery seen = desk.requests.get("q-1");
+        assertTrue(seen.replyTo().startsWith("amq.rabbitmq.reply-to."), seen.replyTo());
+        assertNotNull(seen.correlationId());
+    }
+
+    @Test
+    void aConfirmedAnswerIsConfirmedAndReachesTheRequester() {
+        Quote quote = publisher.request(CONFIRMED, new QuoteRequest("q-2"), Quote.class, Duration.ofSeconds(10))
+                .await().atMost(Duration.ofSeconds(15));
+        assertEquals(new Quote("q-2", 43), quote);
+        // RabbitMQ counts a direct reply unroutable though it delivers it: published mandatory, it would be returned.
+        Awaitility.await().until(() -> desk.confirmedAnswers.containsKey("q-2"));
+        assertEquals("confirmed", desk.confirmedAnswers.get("q-2"));
+    }
+
+    @Test
+    void manyRequestsAtOnceEachGetTheirOwnAnswer() {
+        List<Uni<Quote>> requests = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            requests.add(publisher.request(QUOTES, new QuoteRequest("many-" + i), Quote.class, Duration.ofSeconds(10)));
+        }
+        List<Quote> quotes = Uni.join().all(requests).andFailFast().await().atMost(Duration.ofSeconds(20));
+        for (int i = 0; i < 20; i++) {
+            assertEquals(new Quote("many-" + i, 42), quotes.get(i));
+        }
+    }
+
+    @Test
+    void aRequestNobodyAnswersTimesOutNamingTheQueueAndTheTimeout() {
+        Throwable failure = failureOf(publisher.request(UNANSWERED, new QuoteRequest("q-3"), Quote.class,
+                Duration.ofMillis(500)));
+        assertInstanceOf(TimeoutException.class, failure);
+        assertTrue(failure.getMessage().contains("queue '" + UNANSWERED + "'"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("PT0.5S"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("correlation id "), failure.getMessage());
+    }
+
+    @Test
+    void aRequestNoQueueTakesFailsAtOnceNamingTheQueue() {
+        Throwable failure = failureOf(publisher.request(NOWHERE, new QuoteRequest("q-4"), Quote.class,
+                Duration.ofSeconds(30)));
+        assertTrue(failure.getMessage().contains("unroutable"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("queue '" + NOWHERE + "'"), failure.getMessage());
+    }
+
+    @Test
+    void aHandlerSeesTheReplyToAndCorrelationIdOfItsDelivery() {
+        publisher.sendAndAwait(OutgoingMessage.toQueue(METADATA).payload("with").replyTo("answers")
+                .correlationId("c-42"));
+        publisher.sendAndAwait(METADATA, "without");
+        Awaitility.await().until(() -> desk.metadata.size() == 2);
+        assertEquals("answers", desk.metadata.get("with").replyTo());
+        assertEquals("c-42", desk.metadata.get("with").correlationId());
+        assertNull(desk.metadata.get("without").replyTo());
+        assertNull(desk.metadata.get("without").correlationId());
+    }
+
+    /** The failure the request ends with (it must end within 15 s). */
+    static Throwable failureOf(Uni<?> request) {
+        return request.onItem().transform(item -> (Throwable) new AssertionError("answered: " + item))
+                .onFailure().recoverWithItem(failure -> failure)
+                .await().atMost(Duration.ofSeconds(15));
+    }
+
+    public record QuoteRequest(String id) {
+    }
+
+    public record Quote(String id, int cents) {
+    }
+
+    public static class QuoteDesk {
+        @Inject
+        RabbitPublisher publisher;
+
+        final Map<String, Delivery> requests = new ConcurrentHashMap<>();
+        final Map<String, String> confirmedAnswers = new ConcurrentHashMap<>();
+        final Map<String, Delivery> metadata = new ConcurrentHashMap<>();
+
+        /** On the event loop: the answer is sent fire and forget, and the delivery acked once it is written. */
+        @Subscriber(QUOTES)
+        Uni<Void> quote(QuoteRequest request, Delivery delivery) {
+            requests.put(request.id(), delivery);
+            return publisher.send(OutgoingMessage.toQueue(delivery.replyTo()).correlationId(delivery.correlationId())
+                    .payload(new Quote(request.id(), 42)));
+        }
+
+        /** On a worker: the answer is sent and confirmed before the delivery is acked. */
+        @Subscriber(CONFIRMED)
+        void quoteConfirmed(QuoteRequest request, Delivery delivery) {
+            publisher.sendAndAwait(OutgoingMessage.toQueue(delivery.replyTo()).correlationId(delivery.correlationId())
+                    .payload(new Quote(request.id(), 43)));
+            confirmedAnswers.put(request.id(), "confirmed");
+        }
+
+        @Subscriber(METADATA)
+        void metadata(String body, Delivery delivery) {
+            metadata.put(body, delivery);
+        }
+    }
+}

@@ -30,7 +30,8 @@ public abstract class PayloadDecoder {
         }
         try {
             ClassLoader loader = Thread.currentThread().getContextClassLoader();
-            JavaType type = mapper.getTypeFactory().withClassLoader(loader).constructFromCanonical(definition.payloadType);
+            JavaType type = mapper.getTypeFactory().withClassLoader(loader)
+                    .constructFromCanonical(definition.payloadType);
             return new Json(definition.payloadType, mapper.readerFor(type));
         } catch (RuntimeException e) {
             throw new IllegalStateException("Cannot decode JSON payloads into " + definition.payloadType + " for "

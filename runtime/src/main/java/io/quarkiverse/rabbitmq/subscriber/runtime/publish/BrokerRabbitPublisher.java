@@ -148,7 +148,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         })).map(BrokerRabbitPublisher::<R> reply);
     }
 
-    /** The decoder made the reply an {@code R} (for {@code int.class}, an {@code Integer}, which a cast would refuse). */
+    /** The decoder made the reply an {@code R} (for {@code int.class} an {@code Integer}, which a cast refuses). */
     @SuppressWarnings("unchecked")
     private static <R> R reply(Object decoded) {
         return (R) decoded;

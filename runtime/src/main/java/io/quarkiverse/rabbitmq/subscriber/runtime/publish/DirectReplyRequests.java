@@ -85,6 +85,8 @@ final class DirectReplyRequests {
                 throw e;
             }
         }
+        // A close that came between the check and the publish has failed what waited before this one: this one too.
+        channel.failIfLost();
         CompletableFuture<Object> reply = new CompletableFuture<>();
         waiting.answer().orTimeout(millis(timeout), TimeUnit.MILLISECONDS).whenComplete((answer, failure) -> {
             Throwable reported = failure;
@@ -156,15 +158,15 @@ final class DirectReplyRequests {
         final BrokerChannel broker;
         /** The requests published on this channel and waiting for their reply, by correlation id. */
         final Map<String, Waiting> waiting = new ConcurrentHashMap<>();
-        /** False once the channel closed or lost its consumer: no reply can reach it any more. */
-        private volatile boolean consuming = true;
+        /** Why the channel can no longer take replies (it closed, it lost its consumer), or null while it can. */
+        private volatile String lostBecause;
 
         ReplyChannel(BrokerChannel broker) {
             this.broker = broker;
         }
 
         boolean usable() {
-            return consuming && broker.isOpen();
+            return lostBecause == null && broker.isOpen();
         }
 
         @Override
@@ -206,11 +208,19 @@ final class DirectReplyRequests {
 
         /** Every request still waiting fails: the address its reply would come to is gone. */
         private void lost(String why) {
-            consuming = false;
+            lostBecause = why;
+            failIfLost();
+        }
+
+        void failIfLost() {
+            String why = lostBecause;
+            if (why == null) {
+                return;
+            }
             for (Map.Entry<String, Waiting> entry : waiting.entrySet()) {
                 if (waiting.remove(entry.getKey(), entry.getValue())) {
-                    entry.getValue().answer().completeExceptionally(new IllegalStateException("No reply to the request to "
-                            + entry.getValue().destination() + " (correlation id " + entry.getKey()
+                    entry.getValue().answer().completeExceptionally(new IllegalStateException("No reply to the request "
+                            + "to " + entry.getValue().destination() + " (correlation id " + entry.getKey()
                             + ") can come any more: " + why + " before it came"));
                 }
             }

@@ -51,7 +51,7 @@ final class OutgoingProperties {
         return properties;
     }
 
-    /** As subscribers decode: JSON for objects, text for a {@code String}, bytes for {@code byte[]} and {@code Buffer}. */
+    /** As subscribers decode: JSON for objects, text for a {@code String}, bytes for {@code byte[]}, {@code Buffer}. */
     static String contentType(Object payload) {
         return PayloadEncoder.isJson(payload) ? "application/json"
                 : payload instanceof String ? "text/plain" : "application/octet-stream";

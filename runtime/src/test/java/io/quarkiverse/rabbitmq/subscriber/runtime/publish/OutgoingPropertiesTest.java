@@ -27,9 +27,9 @@ class OutgoingPropertiesTest {
 
     @Test
     void aMessageThatSetsNothingGetsTheDefaults() {
-        AMQP.BasicProperties first = OutgoingProperties.of(OutgoingMessage.toQueue("q").payload(new Refund(1)), Map.of());
-        AMQP.BasicProperties second = OutgoingProperties.of(OutgoingMessage.toQueue("q").payload(new Refund(1)),
-                Map.of());
+        OutgoingMessage message = OutgoingMessage.toQueue("q").payload(new Refund(1));
+        AMQP.BasicProperties first = OutgoingProperties.of(message, Map.of());
+        AMQP.BasicProperties second = OutgoingProperties.of(message, Map.of());
         UUID.fromString(first.getMessageId());
         assertNotEquals(first.getMessageId(), second.getMessageId(), "a random id each");
         assertEquals("application/json", first.getContentType());

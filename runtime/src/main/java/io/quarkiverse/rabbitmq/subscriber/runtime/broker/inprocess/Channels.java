@@ -34,7 +34,7 @@ final class Channels {
             consumer.queue.consumers.remove(consumer);
         }
         channel.consumers.clear();
-        server.directReplyTo.closed(channel);
+        server.directReplyTo.release(channel);
         Set<ServerQueue> touched = new LinkedHashSet<>();
         for (ServerChannel.Unacked delivery : new ArrayList<>(channel.unacked.values())) {
             server.thread.unackedChanged(-1);

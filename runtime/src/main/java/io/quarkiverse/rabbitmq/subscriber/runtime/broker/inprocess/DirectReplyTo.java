@@ -75,12 +75,12 @@ final class DirectReplyTo {
         if (channel.replyConsumer == null || !channel.replyConsumer.tag().equals(tag)) {
             return false;
         }
-        closed(channel);
+        release(channel);
         return true;
     }
 
-    /** The channel closed: its address routes nowhere from now on. */
-    void closed(ServerChannel channel) {
+    /** The channel's reply consumer goes (cancelled, or its channel closed): its address routes nowhere from now on. */
+    void release(ServerChannel channel) {
         if (channel.replyConsumer != null) {
             byAddress.remove(channel.replyConsumer.address());
             channel.replyConsumer = null;

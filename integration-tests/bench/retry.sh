@@ -20,7 +20,8 @@
 #   integration-tests/bench/retry.sh [messages]
 #
 # ROUNDS=3 runs each phase three times and prints the medians (absolute rates here drift by half from one hour to the
-# next); ONLY=copies runs just the plain baseline and the three classic phases.
+# next); ONLY=copies runs just the plain baseline and the three classic phases; ONLY=outputs the plain baseline and a
+# plain ack with one output (Outputs: published and confirmed before the ack), target <= 2.0x.
 #
 # APP_OPTS passes JVM options to the app, e.g. APP_OPTS=-Dquarkus.rabbitmq-subscriber.nio=false for the blocking I/O
 # mode (its quorum retry cost 2.28x against NIO's 1.27x: every basic.reject is one socket write there).
@@ -77,7 +78,7 @@ cleanup() {
     bench.retry.confirmed.dead bench.retry.quorum bench.retry.quorum.dead \
     bench.retry.delay-inservice bench.retry.delay-inservice.dead bench.retry.delay-ttl bench.retry.delay-ttl.dead \
     bench.retry.delay-ttl.retry bench.retry.delay-perdelay bench.retry.delay-perdelay.dead \
-    bench.retry.delay-perdelay.retry.1ms; do
+    bench.retry.delay-perdelay.retry.1ms bench.retry.output bench.retry.output.sink; do
     java -cp "$amqp" "$here/Fill.java" "$queue" delete >/dev/null 2>&1
   done
 }
@@ -88,6 +89,16 @@ deliveries=$((count * 5))
 # The plain baselines ack as many deliveries as the retry phases make, so each phase runs as long.
 echo "== plain ack: $deliveries messages"
 plain=$(median plain bench.retry.plain "$deliveries" "$deliveries")
+if [ "${ONLY:-}" = outputs ]; then
+  java -cp "$amqp" "$here/Fill.java" bench.retry.output.sink 0 >/dev/null
+  echo "== a plain ack with one output: $deliveries messages"
+  output=$(median output bench.retry.output "$deliveries" "$deliveries")
+  echo
+  printf "%-28s %12s %28s\n" "subscriber (event loop)" "deliveries/s" "cost per delivery vs plain"
+  printf "%-28s %12s\n" "plain ack" "$plain"
+  awk -v p="$plain" -v r="$output" 'BEGIN { printf "%-28s %12d %20.2fx (target <= 2.0)\n", "ack with one output", r, p / r }'
+  exit 0
+fi
 echo "== classic, DEFAULT copies: $count messages, $deliveries deliveries"
 classic=$(median classic bench.retry.classic "$count" "$deliveries")
 echo "== classic, DEFAULT copies on the delivery's channel: $count messages, $deliveries deliveries"

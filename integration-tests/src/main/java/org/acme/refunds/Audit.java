@@ -23,4 +23,10 @@ public class Audit {
     void record(Payout payout) {
         ledger.audited(payout);
     }
+
+    /** Every refund issued, from the events the refunds handler publishes through its {@code Outputs}. */
+    @Subscriber(value = "audit.refunds-issued", bindings = @Binding(exchange = RefundIssued.EXCHANGE, keys = RefundIssued.KEY))
+    void issued(RefundIssued issued) {
+        ledger.issued(issued);
+    }
 }

@@ -17,6 +17,7 @@ public class Ledger {
     private final Map<Long, Integer> payoutAttempts = new ConcurrentHashMap<>();
     private final List<Payout> paid = new CopyOnWriteArrayList<>();
     private final List<Payout> audited = new CopyOnWriteArrayList<>();
+    private final List<RefundIssued> issued = new CopyOnWriteArrayList<>();
     private final List<Map<String, Object>> deadRefunds = new CopyOnWriteArrayList<>();
     private final List<Map<String, Object>> deadPayouts = new CopyOnWriteArrayList<>();
 
@@ -34,6 +35,14 @@ public class Ledger {
 
     public void deadPayout(Payout payout, String reason) {
         deadPayouts.add(Map.of("payout", payout, "reason", reason));
+    }
+
+    public void issued(RefundIssued issued) {
+        this.issued.add(issued);
+    }
+
+    public List<RefundIssued> issued() {
+        return List.copyOf(issued);
     }
 
     public void audited(Payout payout) {

@@ -67,6 +67,13 @@ public class RefundResource {
                 .map(ignored -> Response.accepted().build());
     }
 
+    /** The refund-issued events the audit trail received, one per processed refund. */
+    @GET
+    @Path("audit/refunds")
+    public List<RefundIssued> issued() {
+        return ledger.issued();
+    }
+
     /** The payouts the audit trail received through the fanout. */
     @GET
     @Path("audit/payouts")

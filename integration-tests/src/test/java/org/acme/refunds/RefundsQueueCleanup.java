@@ -16,8 +16,8 @@ public class RefundsQueueCleanup implements QuarkusTestResourceLifecycleManager 
 
     static final String URL = "amqp://guest:guest@127.0.0.1:5672";
     static final String[] QUEUES = { "refunds", "refunds.dead", "refunds.retry", "payouts", "payouts.dead",
-            "audit.payouts" };
-    static final String[] EXCHANGES = { "payments", "payout-requests" };
+            "audit.payouts", "audit.refunds-issued" };
+    static final String[] EXCHANGES = { "payments", "payout-requests", "refund-events" };
 
     @Override
     public Map<String, String> start() {

@@ -32,6 +32,13 @@ public abstract class BrokerScenarios {
         }
     }
 
+    /** Publishes with properties of the test's choosing (a reply-to, a correlation id). */
+    protected void publish(String queue, AMQP.BasicProperties properties, String body) throws Exception {
+        try (BrokerChannel channel = session.connection().createChannel()) {
+            channel.publish("", queue, false, properties, body.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
     protected int depth(String queue) {
         try (BrokerChannel channel = session.connection().createChannel()) {
             return channel.declareQueuePassive(queue).messageCount();

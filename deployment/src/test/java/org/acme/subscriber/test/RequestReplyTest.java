@@ -22,6 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
@@ -39,11 +40,13 @@ class RequestReplyTest {
     static final String CONFIRMED = "t.reply.confirmed";
     static final String UNANSWERED = "t.reply.unanswered";
     static final String METADATA = "t.reply.metadata";
+    /** Answered through the handler's Outputs: the reply leaves with the ack, confirmed. */
+    static final String THROUGH_OUTPUTS = "t.reply.outputs";
     static final String NOWHERE = "t.reply.nowhere";
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUOTES, CONFIRMED, UNANSWERED, METADATA, NOWHERE)
+    static final WireBroker broker = WireBroker.queues(QUOTES, CONFIRMED, UNANSWERED, METADATA, NOWHERE, THROUGH_OUTPUTS)
             // A queue no subscriber consumes: its requests wait there until they expire.
             .before(admin -> admin.declare(UNANSWERED, null));
 
@@ -77,6 +80,13 @@ class RequestReplyTest {
         // RabbitMQ counts a direct reply unroutable though it delivers it: published mandatory, it would be returned.
         Awaitility.await().until(() -> desk.confirmedAnswers.containsKey("q-2"));
         assertEquals("confirmed", desk.confirmedAnswers.get("q-2"));
+    }
+
+    @Test
+    void aRequestIsAnsweredThroughTheHandlersOutputs() {
+        Quote quote = publisher.request(THROUGH_OUTPUTS, new QuoteRequest("q-5"), Quote.class, Duration.ofSeconds(10))
+                .await().atMost(Duration.ofSeconds(15));
+        assertEquals(new Quote("q-5", 44), quote);
     }
 
     @Test
@@ -156,6 +166,12 @@ class RequestReplyTest {
             publisher.sendAndAwait(OutgoingMessage.toQueue(delivery.replyTo()).correlationId(delivery.correlationId())
                     .payload(new Quote(request.id(), 43)));
             confirmedAnswers.put(request.id(), "confirmed");
+        }
+
+        @Subscriber(THROUGH_OUTPUTS)
+        Outcome quoteThroughOutputs(QuoteRequest request, io.quarkiverse.rabbitmq.subscriber.Outputs outputs) {
+            outputs.reply(new Quote(request.id(), 44));
+            return Outcome.ack();
         }
 
         @Subscriber(METADATA)

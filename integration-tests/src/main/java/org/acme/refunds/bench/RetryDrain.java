@@ -6,6 +6,7 @@ import org.acme.refunds.Refund;
 
 import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.Outputs;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
@@ -15,12 +16,14 @@ import io.smallrye.common.annotation.NonBlocking;
 /**
  * The retry benchmark's subscribers: every message is retried until its cap of 5 and dead-lettered, on a classic
  * queue (DEFAULT and CONFIRMED copies) and on a quorum queue; a plain ack beside them for the same run's baseline.
- * Only the queue the script filled has messages. Built only for the benchmark.
+ * Only the queue the script filled has messages. Built only for the benchmark. Beside them, a plain ack with one
+ * output ({@code Outputs}) for {@code ONLY=outputs}.
  */
 @IfBuildProperty(name = "bench.retry", stringValue = "true")
 public class RetryDrain {
 
     private final DrainCounter plain = new DrainCounter();
+    private final DrainCounter output = new DrainCounter();
     private final DrainCounter classic = new DrainCounter();
     private final DrainCounter confirmed = new DrainCounter();
     private final DrainCounter quorum = new DrainCounter();
@@ -40,6 +43,15 @@ public class RetryDrain {
     @Subscriber("bench.retry.plain")
     void plain(Refund refund) {
         plain.drained();
+    }
+
+    /** A plain ack with one output: the refund, published to a queue nobody consumes, confirmed before the ack. */
+    @NonBlocking
+    @Subscriber("bench.retry.output")
+    Outcome output(Refund refund, Outputs outputs) {
+        output.drained();
+        outputs.send("bench.retry.output.sink", refund);
+        return Outcome.ack();
     }
 
     @NonBlocking

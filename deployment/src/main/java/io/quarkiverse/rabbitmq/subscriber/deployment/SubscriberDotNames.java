@@ -21,6 +21,7 @@ final class SubscriberDotNames {
     static final DotName OBJECT = DotName.createSimple(Object.class);
     static final DotName OUTCOME = DotName.createSimple(Outcome.class);
     static final DotName DELIVERY = DotName.createSimple(Delivery.class);
+    static final DotName OUTPUTS = DotName.createSimple(io.quarkiverse.rabbitmq.subscriber.Outputs.class);
     static final DotName UNI = DotName.createSimple(Uni.class);
     static final DotName COMPLETION_STAGE = DotName.createSimple(CompletionStage.class);
     static final DotName COMPLETABLE_FUTURE = DotName.createSimple(CompletableFuture.class);

@@ -48,6 +48,8 @@ final class SubscriberMethodAnalysis {
     String jsonType;
     int payloadIndex = -1;
     int deliveryIndex = -1;
+    /** -1 when the method takes no {@code Outputs}. */
+    int outputsIndex = -1;
     ReturnKind returnKind;
     final ExecutionModel executionModel;
     private final List<String> problems = new ArrayList<>();
@@ -165,16 +167,23 @@ final class SubscriberMethodAnalysis {
                 deliveryIndex = i;
                 continue;
             }
+            if (parameter.name().equals(OUTPUTS)) {
+                if (outputsIndex >= 0) {
+                    problem("declares two Outputs parameters: declare it once");
+                }
+                outputsIndex = i;
+                continue;
+            }
             PayloadKind kind = payloadKind(parameter);
             if (kind == null) {
                 problem("has parameter " + (i + 1) + " of unsupported type " + parameter
                         + ": a subscriber takes one payload (a JSON-decoded type, byte[], String, Buffer or JsonObject)"
-                        + " and optionally a Delivery");
+                        + " and optionally a Delivery and Outputs");
                 continue;
             }
             if (payloadIndex >= 0) {
                 problem("declares two payload parameters (" + payloadType + " and " + parameter
-                        + "): a subscriber takes one payload and optionally a Delivery");
+                        + "): a subscriber takes one payload and optionally a Delivery and Outputs");
                 continue;
             }
             payloadIndex = i;
@@ -188,7 +197,8 @@ final class SubscriberMethodAnalysis {
                 }
             }
         }
-        if (payloadIndex < 0 && parameters.stream().allMatch(p -> p.name().equals(DELIVERY) || payloadKind(p) != null)) {
+        if (payloadIndex < 0 && parameters.stream()
+                .allMatch(p -> p.name().equals(DELIVERY) || p.name().equals(OUTPUTS) || payloadKind(p) != null)) {
             problem("has no payload parameter: declare the type the message body decodes into");
         }
     }

@@ -305,7 +305,7 @@ class SubscriberProcessor {
             definitions.add(new SubscriberDefinition(subscription, analysis.description, analysis.payloadKind,
                     analysis.jsonType != null ? analysis.jsonType : analysis.payloadType.toString(),
                     subscriber.method().parametersCount(), analysis.payloadIndex, analysis.deliveryIndex,
-                    analysis.returnKind, analysis.executionModel, invoker));
+                    analysis.outputsIndex, analysis.returnKind, analysis.executionModel, invoker));
         }
         // The runtime's view of the subscribers is one immutable bean, created at runtime init.
         return SyntheticBeanBuildItem.configure(Subscriptions.class).scope(Singleton.class).unremovable()

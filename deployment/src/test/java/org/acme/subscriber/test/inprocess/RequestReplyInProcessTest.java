@@ -20,6 +20,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
@@ -37,6 +38,8 @@ class RequestReplyInProcessTest {
     static final String CONFIRMED = "t.reply.ip.confirmed";
     static final String UNANSWERED = "t.reply.ip.unanswered";
     static final String METADATA = "t.reply.ip.metadata";
+    /** Answered through the handler's Outputs: the reply leaves with the ack, confirmed. */
+    static final String THROUGH_OUTPUTS = "t.reply.ip.outputs";
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
@@ -71,6 +74,13 @@ class RequestReplyInProcessTest {
         assertEquals(new Quote("q-2", 43), quote);
         broker.awaitIdle();
         assertEquals("confirmed", desk.confirmedAnswers.get("q-2"));
+    }
+
+    @Test
+    void aRequestIsAnsweredThroughTheHandlersOutputs() {
+        Quote quote = publisher.request(THROUGH_OUTPUTS, new QuoteRequest("q-5"), Quote.class, Duration.ofSeconds(10))
+                .await().atMost(Duration.ofSeconds(15));
+        assertEquals(new Quote("q-5", 44), quote);
     }
 
     @Test
@@ -154,6 +164,12 @@ class RequestReplyInProcessTest {
             publisher.sendAndAwait(OutgoingMessage.toQueue(delivery.replyTo()).correlationId(delivery.correlationId())
                     .payload(new Quote(request.id(), 43)));
             confirmedAnswers.put(request.id(), "confirmed");
+        }
+
+        @Subscriber(THROUGH_OUTPUTS)
+        Outcome quoteThroughOutputs(QuoteRequest request, io.quarkiverse.rabbitmq.subscriber.Outputs outputs) {
+            outputs.reply(new Quote(request.id(), 44));
+            return Outcome.ack();
         }
 
         @Subscriber(METADATA)

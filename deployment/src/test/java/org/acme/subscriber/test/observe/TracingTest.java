@@ -43,10 +43,13 @@ class TracingTest {
 
     static final String QUEUE = "t.obs.tracing";
     static final String DEAD = QUEUE + ".dead";
+    /** A handler that sends an output to {@link #SINK}, read by another handler. */
+    static final String SHIPPING = "t.obs.tracing.shipping";
+    static final String SINK = "t.obs.tracing.shipments";
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE, DEAD);
+    static final WireBroker broker = WireBroker.queues(QUEUE, DEAD, SHIPPING, SINK);
 
     @RegisterExtension
     @Order(2)
@@ -109,6 +112,20 @@ class TracingTest {
                 traceparent);
     }
 
+    @Test
+    void anOutputIsAProducerSpanOfTheDeliverysTraceAndItsConsumerFollowsIt() {
+        spans.reset();
+        publisher.sendConfirmed("", SHIPPING, "order-1", Map.of()).await().atMost(Duration.ofSeconds(10));
+        await().until(() -> processSpans("order-1").size() == 1 && processSpans("shipment of order-1").size() == 1);
+        List<SpanData> all = spans.getFinishedSpanItems();
+        SpanData handled = processSpans("order-1").get(0);
+        SpanData output = only(SpanKind.PRODUCER, "publish " + SINK, all);
+        SpanData shipped = processSpans("shipment of order-1").get(0);
+        assertEquals(handled.getTraceId(), output.getTraceId(), "one trace");
+        assertEquals(handled.getSpanId(), output.getParentSpanId(), "the output's publish is the delivery's child");
+        assertEquals(output.getSpanId(), shipped.getParentSpanId(), "its consumer follows the output's publish");
+    }
+
     private List<SpanData> processSpans(String body) {
         return spans.getFinishedSpanItems().stream()
                 .filter(span -> span.getKind() == SpanKind.CONSUMER && body.equals(Handler.bodies.get(span.getSpanId())))
@@ -146,6 +163,18 @@ class TracingTest {
             bodies.put(spanId, body);
             currentSpans.put(body, spanId);
             return body.equals("poison") ? Outcome.retry() : Outcome.ack();
+        }
+
+        @Subscriber(SHIPPING)
+        Outcome ship(String order, io.quarkiverse.rabbitmq.subscriber.Outputs outputs) {
+            bodies.put(Span.current().getSpanContext().getSpanId(), order);
+            outputs.send(SINK, "shipment of " + order);
+            return Outcome.ack();
+        }
+
+        @Subscriber(SINK)
+        void shipment(String shipment) {
+            bodies.put(Span.current().getSpanContext().getSpanId(), shipment);
         }
     }
 }

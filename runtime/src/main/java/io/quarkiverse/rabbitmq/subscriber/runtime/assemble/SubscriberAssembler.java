@@ -124,9 +124,10 @@ public class SubscriberAssembler {
         }
         Settler settler = new Settler(channel, queue, eventLoop, counters.stats(), counters.inFlight()::end, delay,
                 DelayStrategy.of(definition.subscription),
-                CopyPolicy.of(definition.subscription, config.retryCountHeader(), config.publisher().confirmTimeout()),
+                CopyPolicy.of(definition, config.retryCountHeader(), config.publisher().confirmTimeout()),
                 outlet, unsettled, session.clock(), observers.get());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
+                new io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder(objectMapper),
                 settler, eventLoop, observers.get(), counters.outcomes(), supervisor::halt);
         SubscriberConsumer consumer = new SubscriberConsumer(queue, eventLoop, dispatcher, counters.inFlight(),
                 config.retryCountHeader(), reason -> supervisor.lost(generation, reason),
@@ -147,14 +148,15 @@ public class SubscriberAssembler {
     }
 
     /**
-     * Where the subscriber's copies go ({@code quarkus.rabbitmq-subscriber.copy-channel}): a channel of their own on the
-     * publishing connection, whose refusals (a missing write permission closes it) are the subscriber's losses as the
-     * delivery channel's are; or the delivery's channel, and for a subscription that publishes no copies, that too.
+     * Where the subscriber's copies and outputs go ({@code quarkus.rabbitmq-subscriber.copy-channel}): a channel of their
+     * own on the publishing connection, whose refusals (a missing write permission closes it) are the subscriber's
+     * losses as the delivery channel's are; or the delivery's channel, and for a subscription that publishes neither,
+     * that too.
      */
     private CopyOutlet copyOutlet(SubscriberDefinition definition, BrokerChannel channel, BrokerConnection connection,
             SubscriberSupervisor supervisor, long generation) throws Exception {
-        if (!definition.subscription.publishesCopies()
-                || config.copyChannel() == SubscriberConfig.CopyChannel.DELIVERY_CHANNEL) {
+        boolean publishes = definition.subscription.publishesCopies() || definition.outputsIndex >= 0;
+        if (!publishes || config.copyChannel() == SubscriberConfig.CopyChannel.DELIVERY_CHANNEL) {
             return new CopyOutlet(channel, false, () -> connection.blockedBecause().isPresent());
         }
         BrokerConnection publishing = session.publishingConnection();

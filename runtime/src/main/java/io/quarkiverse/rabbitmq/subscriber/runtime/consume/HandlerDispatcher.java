@@ -53,12 +53,13 @@ public final class HandlerDispatcher {
     /** {@link DeliveryRoute#DIRECT}: deliveries handed to handlers from the reader thread, not yet in the ack window. */
     private final Queue<InboundDelivery> arrivals = PlatformDependent.newMpscQueue();
 
-    public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder, Settler settler,
+    public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder,
+            io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder, Settler settler,
             Context eventLoop, Observers observers, OutcomeCounters outcomes, Keeper keeper) {
         this.definition = definition;
         this.subscription = definition.subscription;
         this.route = DeliveryRoute.of(definition);
-        this.invocation = new HandlerInvocation(definition, decoder, observers, RequestScope.ARC);
+        this.invocation = new HandlerInvocation(definition, decoder, encoder, observers, RequestScope.ARC);
         this.threads = new HandlerThreads(definition.executionModel);
         this.gate = new ConcurrencyGate(subscription.concurrency, this::start);
         this.settler = settler;
@@ -158,6 +159,8 @@ public final class HandlerDispatcher {
     }
 
     private void decideAndSend(InboundDelivery delivery, Object result, boolean async) {
+        // Whatever the outcome, the handler's outputs are closed now: published on ack, else dropped.
+        java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> outputs = delivery.takeOutputs();
         if (result instanceof HandlerInvocation.Undecodable undecodable) {
             Settlement settlement = decide(delivery, new HandlerResult.Undecodable(FailureInfo.of(undecodable.cause())));
             reporter.undecodable(delivery, invocation.expectedType(), undecodable.cause(), settlement);
@@ -173,8 +176,55 @@ public final class HandlerDispatcher {
                     + DeliveryReporter.summary(failed) + ")");
             return;
         }
-        reporter.handled(delivery, ((HandlerResult.Handled) outcome).outcome(), settlement);
+        Outcome handled = ((HandlerResult.Handled) outcome).outcome();
+        if (settlement instanceof Settlement.Ack && !outputs.isEmpty()) {
+            publishThenAck(delivery, handled, outputs);
+            return;
+        }
+        reporter.handled(delivery, handled, settlement);
         settler.settle(delivery, settlement);
+    }
+
+    /**
+     * The handler answered {@code ack} and produced outputs: the delivery is acked once every output is confirmed;
+     * an output that does not reach a queue is a failure of the delivery, as a throw would be. Until then the delivery
+     * keeps its place in the concurrency gate.
+     */
+    private void publishThenAck(InboundDelivery delivery, Outcome handled,
+            java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> outputs) {
+        settler.publishOutputs(delivery, outputs, new io.quarkiverse.rabbitmq.subscriber.runtime.settle.OutputsResult() {
+            @Override
+            public void confirmed() {
+                reporter.handled(delivery, handled, Settlement.ACK);
+                settleLater(delivery, Settlement.ACK);
+            }
+
+            @Override
+            public void failed(String why) {
+                LOG.errorf("%s handled %s on queue '%s', but %s: the delivery fails", definition.method,
+                        delivery.describe(), delivery.queue(), why);
+                HandlerResult failed = failure(new OutputNotPublishedException(why));
+                Settlement settlement = decide(delivery, failed);
+                reporter.failed(delivery, (HandlerResult.Failed) failed, null, settlement);
+                carryOut(delivery, settlement, definition.method + "'s output for " + delivery.describe()
+                        + " was not published (" + why + ")");
+                if (delivery.isSettled()) {
+                    gate.released();
+                }
+            }
+
+            @Override
+            public void abandoned() {
+                settler.abandoned(delivery);
+                gate.released();
+            }
+        });
+    }
+
+    private void settleLater(InboundDelivery delivery, Settlement settlement) {
+        if (settler.settle(delivery, settlement)) {
+            gate.released();
+        }
     }
 
     private Settlement decide(InboundDelivery delivery, HandlerResult result) {

@@ -31,9 +31,18 @@ final class HandlerInvocation {
     private final PayloadDecoder decoder;
     private final Observers observers;
     private final RequestScope requestScope;
+    /** Encodes what the handler sends through its {@code Outputs}; null when it takes none. */
+    private final io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder;
 
     HandlerInvocation(SubscriberDefinition definition, PayloadDecoder decoder, Observers observers,
             RequestScope requestScope) {
+        this(definition, decoder, null, observers, requestScope);
+    }
+
+    HandlerInvocation(SubscriberDefinition definition, PayloadDecoder decoder,
+            io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder, Observers observers,
+            RequestScope requestScope) {
+        this.encoder = encoder;
         this.requestScope = requestScope;
         this.definition = definition;
         this.invoker = definition.invoker.getValue();
@@ -79,6 +88,12 @@ final class HandlerInvocation {
         arguments[definition.payloadIndex] = payload;
         if (definition.deliveryIndex >= 0) {
             arguments[definition.deliveryIndex] = delivery;
+        }
+        if (definition.outputsIndex >= 0) {
+            var outputs = new io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs(encoder,
+                    delivery.replyTo(), delivery.correlationId(), delivery.describe());
+            delivery.outputs(outputs);
+            arguments[definition.outputsIndex] = outputs;
         }
         return arguments;
     }

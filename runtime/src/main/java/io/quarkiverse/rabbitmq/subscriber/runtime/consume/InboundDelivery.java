@@ -33,6 +33,8 @@ public final class InboundDelivery implements Delivery, Unsettled {
     private AckSlot ackSlot;
     /** Set where the handler runs, before it; read on the event loop after (the completion hand-off orders them). */
     private volatile io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation observation = io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE;
+    /** The handler's outputs, set where it runs, before it (as the observation); null when it takes none. */
+    private volatile io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs outputs;
 
     public InboundDelivery(String queue, Envelope envelope, AMQP.BasicProperties properties, byte[] body,
             String retryCountHeader) {
@@ -198,6 +200,16 @@ public final class InboundDelivery implements Delivery, Unsettled {
     @Override
     public io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation observation() {
         return observation;
+    }
+
+    /** Closes the handler's outputs and returns what it sent (none when it takes no {@code Outputs}). */
+    java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> takeOutputs() {
+        io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs held = outputs;
+        return held == null ? java.util.List.of() : held.take();
+    }
+
+    void outputs(io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs outputs) {
+        this.outputs = outputs;
     }
 
     void observation(io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation observation) {

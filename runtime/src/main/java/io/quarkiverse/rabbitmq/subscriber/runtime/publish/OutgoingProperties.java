@@ -13,7 +13,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
  * The AMQP properties {@code RabbitPublisher} sends an {@link OutgoingMessage} with: the one place they are built, for
  * every send, confirmed or not, and every request.
  */
-final class OutgoingProperties {
+public final class OutgoingProperties {
 
     /** Delivery mode 2: a durable queue keeps the message across a broker restart. */
     static final int PERSISTENT = 2;
@@ -27,7 +27,7 @@ final class OutgoingProperties {
      * context). Fails with {@link IllegalArgumentException} naming the headers when one cannot be sent over AMQP,
      * before anything is sent or numbered.
      */
-    static AMQP.BasicProperties of(OutgoingMessage message, Map<String, Object> headers) {
+    public static AMQP.BasicProperties of(OutgoingMessage message, Map<String, Object> headers) {
         AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
                 .messageId(message.messageId() != null ? message.messageId() : UUID.randomUUID().toString())
                 .correlationId(message.correlationId())

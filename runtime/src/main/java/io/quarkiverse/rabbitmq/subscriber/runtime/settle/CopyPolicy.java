@@ -3,21 +3,24 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
 import java.time.Duration;
 
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
 /**
  * How a subscription's settler makes copies and dead letters: the header that counts attempts, where a message goes
  * that no copy can be made of, whether copies are published at all (a handler that can only ack or retry in place
- * needs none), and whether an original waits for its copy's confirm, and how long.
+ * needs none), whether an original waits for its copy's confirm, and how long, and whether its handler produces
+ * outputs (they go on the same channel as the copies, always confirmed).
  *
  * @param deadLetterQueue null when the subscription has no dead-letter queue
  */
 public record CopyPolicy(String retryCountHeader, String deadLetterQueue, boolean publishesCopies,
-        boolean confirmsCopies, Duration confirmTimeout) {
+        boolean confirmsCopies, Duration confirmTimeout, boolean publishesOutputs) {
 
-    /** The subscription's policy, with the runtime's header name and confirm timeout. */
-    public static CopyPolicy of(SubscriptionSpec subscription, String retryCountHeader, Duration confirmTimeout) {
+    /** The subscriber's policy, with the runtime's header name and confirm timeout. */
+    public static CopyPolicy of(SubscriberDefinition definition, String retryCountHeader, Duration confirmTimeout) {
+        SubscriptionSpec subscription = definition.subscription;
         return new CopyPolicy(retryCountHeader, subscription.deadLetter, subscription.publishesCopies(),
-                subscription.retryPublish == RetryPublish.CONFIRMED, confirmTimeout);
+                subscription.retryPublish == RetryPublish.CONFIRMED, confirmTimeout, definition.outputsIndex >= 0);
     }
 }

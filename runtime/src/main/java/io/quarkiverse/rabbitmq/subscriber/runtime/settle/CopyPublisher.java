@@ -55,7 +55,8 @@ final class CopyPublisher {
         void abandoned(Unsettled original);
     }
 
-    private record Pending(Unsettled original, String queue) {
+    /** @param group null for a copy or dead letter; the delivery's outputs for an output */
+    private record Pending(Unsettled original, String queue, OutputGroup group) {
     }
 
     private final BrokerChannel channel;
@@ -192,16 +193,64 @@ final class CopyPublisher {
         observation.done(null);
         if (confirmed) {
             unconfirmed.published(sequenceNumber, properties.getMessageId(), exchange, routingKey,
-                    new Pending(original, routingKey), clock.millis());
+                    new Pending(original, routingKey, null), clock.millis());
             scheduleTimeoutCheck();
             return Sent.PENDING;
         }
         return Sent.ACK_NOW;
     }
 
+    /**
+     * Publishes a delivery's outputs, {@code mandatory}, each confirmed (the channel is in confirm mode wherever a
+     * subscription has outputs); the group hears what became of them.
+     */
+    void publishOutputs(Unsettled original, java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> outputs,
+            java.util.function.UnaryOperator<AMQP.BasicProperties> traced, OutputsResult result) {
+        closed = false;
+        OutputGroup group = new OutputGroup(outputs.size(), result);
+        for (var output : outputs) {
+            AMQP.BasicProperties properties = traced.apply(output.properties());
+            var observation = io.quarkiverse.rabbitmq.subscriber.runtime.observe.PublishObservation.NONE;
+            if (observers.active()) {
+                var observed = observers.publishingCopy(output.exchange(), output.routingKey(), properties);
+                properties = observed.properties();
+                observation = observed.observation();
+            }
+            long sequenceNumber;
+            try {
+                synchronized (channel) {
+                    sequenceNumber = channel.nextPublishSeqNo();
+                    channel.publish(output.exchange(), output.routingKey(), output.mandatory(), properties,
+                            output.body());
+                }
+            } catch (IOException | RuntimeException e) {
+                observation.done(e);
+                if (e instanceof RuntimeException && channel.isOpen()) {
+                    group.failed("the client refused the output to " + output.destination() + ": " + e.getMessage());
+                } else if (ownChannel) {
+                    group.failed("the channel was closed when the output to " + output.destination()
+                            + " was to be published: " + e);
+                } else {
+                    group.abandoned();
+                }
+                return;
+            }
+            observation.done(null);
+            unconfirmed.published(sequenceNumber, properties.getMessageId(), output.exchange(), output.routingKey(),
+                    new Pending(original, output.destination(), group), clock.millis());
+        }
+        scheduleTimeoutCheck();
+    }
+
     private void confirm(long sequenceNumber, boolean multiple, boolean acked) {
         for (Pending pending : unconfirmed.answered(sequenceNumber, multiple)) {
-            if (acked) {
+            if (pending.group() != null) {
+                if (acked) {
+                    pending.group().confirmed();
+                } else {
+                    pending.group().failed("RabbitMQ nacked the output to " + pending.queue());
+                }
+            } else if (acked) {
                 outcomes.confirmed(pending.original());
             } else {
                 LOG.errorf("RabbitMQ nacked the copy of %s to queue '%s': requeueing the original",
@@ -214,6 +263,11 @@ final class CopyPublisher {
     private void returnedMessage(String replyText, String exchange, String routingKey, AMQP.BasicProperties properties,
             byte[] body) {
         Pending pending = unconfirmed.returned(properties.getMessageId(), exchange, routingKey);
+        if (pending != null && pending.group() != null) {
+            pending.group().failed("RabbitMQ returned the output to " + pending.queue() + " (" + replyText
+                    + "): no queue took it");
+            return;
+        }
         if (pending != null) {
             logMissing(routingKey, "the original " + pending.original().describe() + " is requeued in " + REFUSED_PAUSE);
             outcomes.refused(pending.original());
@@ -272,6 +326,11 @@ final class CopyPublisher {
             return;
         }
         for (Pending pending : unconfirmed.publishedBefore(clock.millis() - timeoutMillis + 1)) {
+            if (pending.group() != null) {
+                pending.group().failed("RabbitMQ did not confirm the output to " + pending.queue() + " within "
+                        + timeoutMillis + " ms");
+                continue;
+            }
             LOG.errorf("RabbitMQ did not confirm the copy of %s to queue '%s' within %d ms: requeueing the original",
                     pending.original().describe(), pending.queue(), timeoutMillis);
             outcomes.refused(pending.original());
@@ -289,7 +348,14 @@ final class CopyPublisher {
     private void channelClosed() {
         closed = true;
         for (Pending pending : unconfirmed.closed()) {
-            if (ownChannel) {
+            if (pending.group() != null) {
+                if (ownChannel) {
+                    pending.group().failed("the channel closed before RabbitMQ confirmed the output to "
+                            + pending.queue());
+                } else {
+                    pending.group().abandoned();
+                }
+            } else if (ownChannel) {
                 outcomes.refused(pending.original());
             } else {
                 outcomes.abandoned(pending.original());

@@ -66,9 +66,10 @@ public final class Settler {
         this.delays = delays;
         this.retryCountHeader = policy.retryCountHeader();
         this.deadLetterQueue = policy.deadLetterQueue();
-        this.copies = policy.publishesCopies() ? new CopyPublisher(outlet.channel(), outlet.own(), outlet.blocked(),
+        this.copies = policy.publishesCopies() || policy.publishesOutputs() ? new CopyPublisher(outlet.channel(), outlet.own(), outlet.blocked(),
                 queue, eventLoop, clock,
-                policy.confirmTimeout(), policy.confirmsCopies(), observers, new CopyPublisher.CopyResult() {
+                policy.confirmTimeout(), policy.confirmsCopies() || policy.publishesOutputs(), observers,
+                new CopyPublisher.CopyResult() {
                     @Override
                     public void confirmed(Unsettled original) {
                         ack(original);
@@ -134,6 +135,30 @@ public final class Settler {
             }
         }
         return true;
+    }
+
+    /**
+     * Publishes the outputs of a delivery whose handler answered {@code ack}, with the delivery's trace, each
+     * confirmed; the delivery itself is left unsettled: the result says what to settle it with. The subscription must
+     * have been built with outputs ({@link CopyPolicy#publishesOutputs()}).
+     */
+    public void publishOutputs(Unsettled delivery, java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> outputs,
+            OutputsResult result) {
+        java.util.function.UnaryOperator<AMQP.BasicProperties> traced = delivery
+                .observation() == io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE
+                        ? java.util.function.UnaryOperator.identity()
+                        : properties -> io.quarkiverse.rabbitmq.subscriber.runtime.observe.HeaderTables.changed(
+                                properties, delivery.observation()::propagate);
+        copies.publishOutputs(delivery, outputs, traced, result);
+    }
+
+    /** Marks a delivery whose channel is gone as settled by the broker (it requeues it with the channel). */
+    public void abandoned(Unsettled delivery) {
+        if (delivery.markSettled()) {
+            leave(delivery, AckWindow.SETTLED);
+            onSent.accept(1);
+            scheduleFlush();
+        }
     }
 
     private void republish(Unsettled delivery, Settlement.Republish republish) {

@@ -46,13 +46,15 @@ public final class SubscriberDefinition {
     public final int payloadIndex;
     /** -1 when the handler takes no {@code Delivery}. */
     public final int deliveryIndex;
+    /** -1 when the handler takes no {@code Outputs}. */
+    public final int outputsIndex;
     public final ReturnKind returnKind;
     public final ExecutionModel executionModel;
     public final RuntimeValue<Invoker<Object, Object>> invoker;
 
     @RecordableConstructor
     public SubscriberDefinition(SubscriptionSpec subscription, String method, PayloadKind payloadKind, String payloadType,
-            int parameterCount, int payloadIndex, int deliveryIndex,
+            int parameterCount, int payloadIndex, int deliveryIndex, int outputsIndex,
             ReturnKind returnKind, ExecutionModel executionModel, RuntimeValue<Invoker<Object, Object>> invoker) {
         this.subscription = subscription;
         this.method = method;
@@ -61,6 +63,7 @@ public final class SubscriberDefinition {
         this.parameterCount = parameterCount;
         this.payloadIndex = payloadIndex;
         this.deliveryIndex = deliveryIndex;
+        this.outputsIndex = outputsIndex;
         this.returnKind = returnKind;
         this.executionModel = executionModel;
         this.invoker = invoker;
@@ -69,7 +72,7 @@ public final class SubscriberDefinition {
     /** This subscriber with another subscription: its names resolved, or marked as reading dead letters. */
     public SubscriberDefinition with(SubscriptionSpec subscription) {
         return new SubscriberDefinition(subscription, method, payloadKind, payloadType, parameterCount, payloadIndex,
-                deliveryIndex, returnKind, executionModel, invoker);
+                deliveryIndex, outputsIndex, returnKind, executionModel, invoker);
     }
 
     @Override

@@ -90,7 +90,7 @@ class HandlerInvocationTest {
         SubscriberDefinition definition = new SubscriberDefinition(SubscriptionSpec.builder("q").build(),
                 "org.acme.Handlers#handle", kind, kind == SubscriberDefinition.PayloadKind.STRING ? "java.lang.String"
                         : "io.vertx.core.json.JsonObject",
-                parameters, payloadIndex, deliveryIndex, SubscriberDefinition.ReturnKind.OUTCOME,
+                parameters, payloadIndex, deliveryIndex, -1, SubscriberDefinition.ReturnKind.OUTCOME,
                 SubscriberDefinition.ExecutionModel.EVENT_LOOP, new RuntimeValue<>(invoker));
         return new HandlerInvocation(definition, PayloadDecoder.of(definition, new ObjectMapper()), Observers.NONE,
                 scope);

@@ -25,7 +25,9 @@ import io.vertx.core.impl.VertxInternal;
 
 /**
  * Under {@code CONFIRMED}, the original is acked only once the broker confirmed its copy; a nack, a return or no
- * confirm in time requeues it. Many copies are in flight at once: one multiple confirm releases all their acks.
+ * confirm in time requeues it. Many copies are in flight at once: one multiple confirm releases all their acks. A
+ * handler's outputs go the same way: the delivery is acked once the last is confirmed, and fails at the first that
+ * is not.
  */
 class ConfirmedCopyTest {
 
@@ -52,13 +54,18 @@ class ConfirmedCopyTest {
 
     /** @param ownChannel copies on a channel of their own (the publishing connection's) */
     private void start(boolean ownChannel) throws Exception {
+        start(ownChannel, false);
+    }
+
+    /** @param outputs whether the handler produces outputs */
+    private void start(boolean ownChannel, boolean outputs) throws Exception {
         BrokerChannel channel = channel();
         BrokerChannel copies = ownChannel ? channel() : channel;
         loop = ((VertxInternal) vertx).createEventLoopContext();
         on(() -> {
             try {
                 settler = new Settler(channel, "work", loop, new SettlementStats(), sent::addAndGet, null, null,
-                        new CopyPolicy("x-retry-count", null, true, !ownChannel, Duration.ofSeconds(5)),
+                        new CopyPolicy("x-retry-count", null, true, !ownChannel, Duration.ofSeconds(5), outputs),
                         new CopyOutlet(copies, ownChannel, blocked::get),
                         io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytesTest.unbounded(), clock,
                         io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
@@ -217,6 +224,81 @@ class ConfirmedCopyTest {
         listener.get().acked(1, false);
         settleLoop();
         assertEquals(List.of("publish:work#1", "ack:1"), frames);
+    }
+
+    private static io.quarkiverse.rabbitmq.subscriber.runtime.output.Output output(String queue) {
+        return new io.quarkiverse.rabbitmq.subscriber.runtime.output.Output("", queue,
+                new AMQP.BasicProperties.Builder().messageId("out-" + queue).build(), new byte[0], true);
+    }
+
+    /** Records what became of a delivery's outputs. */
+    private static OutputsResult recording(List<String> results) {
+        return new OutputsResult() {
+            @Override
+            public void confirmed() {
+                results.add("confirmed");
+            }
+
+            @Override
+            public void failed(String why) {
+                results.add("failed: " + why);
+            }
+
+            @Override
+            public void abandoned() {
+                results.add("abandoned");
+            }
+        };
+    }
+
+    @Test
+    void outputsAreConfirmedOneByOneAndTheResultComesWithTheLast() throws Exception {
+        start(true, true);
+        InboundDelivery delivery = delivered(1);
+        List<String> results = new CopyOnWriteArrayList<>();
+        on(() -> settler.publishOutputs(delivery, List.of(output("shipments"), output("invoices")), recording(results)));
+        settleLoop();
+        assertEquals(List.of("publish:shipments#1", "publish:invoices#2"), frames);
+        listener.get().acked(1, false);
+        settleLoop();
+        assertEquals(List.of(), results, "one of two confirmed");
+        listener.get().acked(2, false);
+        settleLoop();
+        assertEquals(List.of("confirmed"), results);
+    }
+
+    @Test
+    void aReturnedOutputFailsTheDeliveryOnceNamingItsQueue() throws Exception {
+        start(true, true);
+        InboundDelivery delivery = delivered(1);
+        List<String> results = new CopyOnWriteArrayList<>();
+        on(() -> settler.publishOutputs(delivery, List.of(output("nowhere"), output("invoices")), recording(results)));
+        listener.get().returned(312, "NO_ROUTE", "", "nowhere", output("nowhere").properties(), new byte[0]);
+        listener.get().acked(2, true);
+        settleLoop();
+        assertEquals(List.of("failed: RabbitMQ returned the output to queue 'nowhere' (NO_ROUTE): no queue took it"),
+                results);
+    }
+
+    @Test
+    void whenTheirChannelClosesOutputsFailOnTheirOwnChannelAndAreAbandonedWithTheDeliverys() throws Exception {
+        start(true, true);
+        List<String> own = new CopyOnWriteArrayList<>();
+        InboundDelivery first = delivered(1);
+        on(() -> settler.publishOutputs(first, List.of(output("shipments")), recording(own)));
+        listener.get().closed("connection lost");
+        settleLoop();
+        assertEquals(1, own.size());
+        org.junit.jupiter.api.Assertions.assertTrue(own.get(0).startsWith("failed: the channel closed"), own.get(0));
+
+        frames.clear();
+        start(false, true);
+        List<String> shared = new CopyOnWriteArrayList<>();
+        InboundDelivery second = delivered(1);
+        on(() -> settler.publishOutputs(second, List.of(output("shipments")), recording(shared)));
+        listener.get().closed("connection lost");
+        settleLoop();
+        assertEquals(List.of("abandoned"), shared, "the broker requeues the delivery with its channel");
     }
 
     /** Lets the event loop run what is queued on it, and the ack flush that schedules behind it. */

@@ -45,7 +45,7 @@ class SettlerTest {
         ContextInternal other = anotherLoopThan(own);
         SettlementStats stats = new SettlementStats();
         Settler settler = new Settler(channel, "q", own, stats, settled -> {
-        }, null, null, new CopyPolicy("x-retry-count", null, false, false, java.time.Duration.ofSeconds(1)),
+        }, null, null, new CopyPolicy("x-retry-count", null, false, false, java.time.Duration.ofSeconds(1), false),
                 new CopyOutlet(channel, false, () -> false),
                 io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytesTest.unbounded(), null,
                 io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);

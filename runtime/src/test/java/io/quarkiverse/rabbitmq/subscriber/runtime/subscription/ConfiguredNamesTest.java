@@ -21,7 +21,7 @@ class ConfiguredNamesTest {
 
     static SubscriberDefinition definition(String method, SubscriptionSpec spec) {
         return new SubscriberDefinition(spec, method, SubscriberDefinition.PayloadKind.STRING, "java.lang.String", 1,
-                0, -1, SubscriberDefinition.ReturnKind.VOID, SubscriberDefinition.ExecutionModel.WORKER, null);
+                0, -1, -1, SubscriberDefinition.ReturnKind.VOID, SubscriberDefinition.ExecutionModel.WORKER, null);
     }
 
     @Test

@@ -1,0 +1,17 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
+
+/**
+ * What becomes of a delivery whose handler produced outputs and answered {@code ack}: told once, on the subscriber's
+ * event loop.
+ */
+public interface OutputsResult {
+
+    /** Every output was confirmed: ack the delivery. */
+    void confirmed();
+
+    /** An output did not reach a queue; {@code why} names its destination. A failure of the delivery. */
+    void failed(String why);
+
+    /** The delivery's channel is gone: the broker requeues the delivery with it, nothing is to be sent. */
+    void abandoned();
+}

@@ -21,7 +21,8 @@
 #
 # ROUNDS=3 runs each phase three times and prints the medians (absolute rates here drift by half from one hour to the
 # next); ONLY=copies runs just the plain baseline and the three classic phases; ONLY=outputs the plain baseline and a
-# plain ack with one output (Outputs: published and confirmed before the ack), target <= 2.0x.
+# plain ack with one output (Outputs: published and confirmed before the ack), target <= 2.0x, persistent (the default)
+# and transient (as the filled inputs are).
 #
 # APP_OPTS passes JVM options to the app, e.g. APP_OPTS=-Dquarkus.rabbitmq-subscriber.nio=false for the blocking I/O
 # mode (its quorum retry cost 2.28x against NIO's 1.27x: every basic.reject is one socket write there).
@@ -78,7 +79,7 @@ cleanup() {
     bench.retry.confirmed.dead bench.retry.quorum bench.retry.quorum.dead \
     bench.retry.delay-inservice bench.retry.delay-inservice.dead bench.retry.delay-ttl bench.retry.delay-ttl.dead \
     bench.retry.delay-ttl.retry bench.retry.delay-perdelay bench.retry.delay-perdelay.dead \
-    bench.retry.delay-perdelay.retry.1ms bench.retry.output bench.retry.output.sink; do
+    bench.retry.delay-perdelay.retry.1ms bench.retry.output bench.retry.output-transient bench.retry.output.sink bench.retry.peer; do
     java -cp "$amqp" "$here/Fill.java" "$queue" delete >/dev/null 2>&1
   done
 }
@@ -93,10 +94,24 @@ if [ "${ONLY:-}" = outputs ]; then
   java -cp "$amqp" "$here/Fill.java" bench.retry.output.sink 0 >/dev/null
   echo "== a plain ack with one output: $deliveries messages"
   output=$(median output bench.retry.output "$deliveries" "$deliveries")
+  echo "== a plain ack with one transient output: $deliveries messages"
+  output_transient=$(median output-transient bench.retry.output-transient "$deliveries" "$deliveries")
+  # The peer: what the broker confirms when nothing but confirmed publishes run (PerfTest, 250 in flight, 100 B), for
+  # persistent and transient messages: an output is such a publish on top of the input's delivery and ack.
+  peer() {
+    java -cp "$amqp" com.rabbitmq.perf.PerfTest -x 1 -y 0 -u bench.retry.peer -c 250 -C "$deliveries" -s 100 -z 120 \
+      -ad false "$@" 2>&1 | grep -o 'sending rate avg: [0-9]*' | grep -o '[0-9]*$'
+    java -cp "$amqp" "$here/Fill.java" bench.retry.peer delete >/dev/null 2>&1
+  }
+  peer_persistent=$(peer -f persistent)
+  peer_transient=$(peer)
   echo
   printf "%-28s %12s %28s\n" "subscriber (event loop)" "deliveries/s" "cost per delivery vs plain"
   printf "%-28s %12s\n" "plain ack" "$plain"
   awk -v p="$plain" -v r="$output" 'BEGIN { printf "%-28s %12d %20.2fx (target <= 2.0)\n", "ack with one output", r, p / r }'
+  awk -v p="$plain" -v r="$output_transient" 'BEGIN { printf "%-28s %12d %20.2fx\n", "  ... a transient output", r, p / r }'
+  awk -v o="$output" -v q="$peer_persistent" 'BEGIN { printf "%-28s %12d %20.2fx of it\n", "PerfTest confirmed, persistent", q, o / q }'
+  awk -v o="$output_transient" -v q="$peer_transient" 'BEGIN { printf "%-28s %12d %20.2fx of it\n", "PerfTest confirmed, transient", q, o / q }'
   exit 0
 fi
 echo "== classic, DEFAULT copies: $count messages, $deliveries deliveries"

@@ -39,6 +39,15 @@ public abstract class BrokerScenarios {
         }
     }
 
+    /** Declares a durable classic queue no subscriber of the test consumes (where replies wait to be read). */
+    protected void declare(String queue) {
+        try (BrokerChannel channel = session.connection().createChannel()) {
+            channel.declareQueue(queue, true, false, false, Map.of());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     protected int depth(String queue) {
         try (BrokerChannel channel = session.connection().createChannel()) {
             return channel.declareQueuePassive(queue).messageCount();

@@ -6,6 +6,7 @@ import org.acme.refunds.Refund;
 
 import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
 import io.quarkiverse.rabbitmq.subscriber.Outputs;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
@@ -24,6 +25,7 @@ public class RetryDrain {
 
     private final DrainCounter plain = new DrainCounter();
     private final DrainCounter output = new DrainCounter();
+    private final DrainCounter outputTransient = new DrainCounter();
     private final DrainCounter classic = new DrainCounter();
     private final DrainCounter confirmed = new DrainCounter();
     private final DrainCounter quorum = new DrainCounter();
@@ -51,6 +53,18 @@ public class RetryDrain {
     Outcome output(Refund refund, Outputs outputs) {
         output.drained();
         outputs.send("bench.retry.output.sink", refund);
+        return Outcome.ack();
+    }
+
+    /**
+     * The same with a transient output, as the benchmark's inputs are: the broker then writes neither to disk, which
+     * the persistent output's confirm waits for.
+     */
+    @NonBlocking
+    @Subscriber("bench.retry.output-transient")
+    Outcome transientOutput(Refund refund, Outputs outputs) {
+        outputTransient.drained();
+        outputs.send(OutgoingMessage.toQueue("bench.retry.output.sink").payload(refund).persistent(false));
         return Outcome.ack();
     }
 

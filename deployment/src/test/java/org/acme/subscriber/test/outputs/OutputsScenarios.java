@@ -82,6 +82,7 @@ abstract class OutputsScenarios extends BrokerScenarios {
 
     @Test
     void aReplyGoesToTheReplyToWithTheCorrelationId() throws Exception {
+        declare(REPLIES);
         publish(QUOTES, new AMQP.BasicProperties.Builder().messageId("q-1").replyTo(REPLIES).correlationId("c-42")
                 .build(), "quote-1");
         until(() -> depth(REPLIES) == 1);

@@ -218,6 +218,12 @@ public final class HandlerDispatcher {
                 settler.abandoned(delivery);
                 gate.released();
             }
+
+            @Override
+            public void requeue(String why) {
+                LOG.debugf("%s for %s on queue '%s'; requeueing it", why, delivery.describe(), delivery.queue());
+                settler.requeueAfterPause(delivery, gate::released);
+            }
         });
     }
 

@@ -228,7 +228,7 @@ final class CopyPublisher {
                 if (e instanceof RuntimeException && channel.isOpen()) {
                     group.failed("the client refused the output to " + output.destination() + ": " + e.getMessage());
                 } else if (ownChannel) {
-                    group.failed("the channel was closed when the output to " + output.destination()
+                    group.requeue("the outputs' channel was closed when the output to " + output.destination()
                             + " was to be published: " + e);
                 } else {
                     group.abandoned();
@@ -350,7 +350,7 @@ final class CopyPublisher {
         for (Pending pending : unconfirmed.closed()) {
             if (pending.group() != null) {
                 if (ownChannel) {
-                    pending.group().failed("the channel closed before RabbitMQ confirmed the output to "
+                    pending.group().requeue("the outputs' channel closed before RabbitMQ confirmed the output to "
                             + pending.queue());
                 } else {
                     pending.group().abandoned();

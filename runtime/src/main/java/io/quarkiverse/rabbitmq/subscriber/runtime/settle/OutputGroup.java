@@ -29,6 +29,13 @@ final class OutputGroup {
         }
     }
 
+    void requeue(String why) {
+        if (!over) {
+            over = true;
+            result.requeue(why);
+        }
+    }
+
     void abandoned() {
         if (!over) {
             over = true;

@@ -14,4 +14,11 @@ public interface OutputsResult {
 
     /** The delivery's channel is gone: the broker requeues the delivery with it, nothing is to be sent. */
     void abandoned();
+
+    /**
+     * The outputs' own channel closed before RabbitMQ answered (its connection was cut): no failure of the handler.
+     * The delivery goes back to its queue after a pause, to be handled again (outputs that did arrive are duplicated,
+     * none is lost); {@code why} says what happened.
+     */
+    void requeue(String why);
 }

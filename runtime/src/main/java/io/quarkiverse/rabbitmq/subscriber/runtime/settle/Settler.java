@@ -47,6 +47,7 @@ public final class Settler {
     /** Told how long each settlement frame took, when anything observes. */
     private final Observers observers;
     private final AckWindow.AckSender sender = this::sendAck;
+    private final Clock clock;
     /** The subscription's bound on body bytes received and not settled. */
     private final io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytes unsettledBytes;
     private boolean flushScheduled;
@@ -56,6 +57,7 @@ public final class Settler {
             io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytes unsettledBytes, Clock clock,
             Observers observers) throws IOException {
         this.unsettledBytes = unsettledBytes;
+        this.clock = clock;
         this.observers = observers;
         this.channel = channel;
         this.queue = queue;
@@ -66,30 +68,32 @@ public final class Settler {
         this.delays = delays;
         this.retryCountHeader = policy.retryCountHeader();
         this.deadLetterQueue = policy.deadLetterQueue();
-        this.copies = policy.publishesCopies() || policy.publishesOutputs() ? new CopyPublisher(outlet.channel(), outlet.own(), outlet.blocked(),
-                queue, eventLoop, clock,
-                policy.confirmTimeout(), policy.confirmsCopies() || policy.publishesOutputs(), observers,
-                new CopyPublisher.CopyResult() {
-                    @Override
-                    public void confirmed(Unsettled original) {
-                        ack(original);
-                    }
+        this.copies = policy.publishesCopies() || policy.publishesOutputs()
+                ? new CopyPublisher(outlet.channel(), outlet.own(), outlet.blocked(),
+                        queue, eventLoop, clock,
+                        policy.confirmTimeout(), policy.confirmsCopies() || policy.publishesOutputs(), observers,
+                        new CopyPublisher.CopyResult() {
+                            @Override
+                            public void confirmed(Unsettled original) {
+                                ack(original);
+                            }
 
-                    @Override
-                    public void refused(Unsettled original) {
-                        // Requeued after a pause: see CopyPublisher.REFUSED_PAUSE.
-                        clock.schedule(CopyPublisher.REFUSED_PAUSE,
-                                () -> Settler.this.eventLoop.runOnContext(ignored -> reject(original, true)));
-                    }
+                            @Override
+                            public void refused(Unsettled original) {
+                                // Requeued after a pause: see CopyPublisher.REFUSED_PAUSE.
+                                clock.schedule(CopyPublisher.REFUSED_PAUSE,
+                                        () -> Settler.this.eventLoop.runOnContext(ignored -> reject(original, true)));
+                            }
 
-                    @Override
-                    public void abandoned(Unsettled original) {
-                        // The broker requeues it with the channel: leave the window, send nothing.
-                        leave(original, AckWindow.SETTLED);
-                        onSent.accept(1);
-                        scheduleFlush();
-                    }
-                }) : null;
+                            @Override
+                            public void abandoned(Unsettled original) {
+                                // The broker requeues it with the channel: leave the window, send nothing.
+                                leave(original, AckWindow.SETTLED);
+                                onSent.accept(1);
+                                scheduleFlush();
+                            }
+                        })
+                : null;
     }
 
     /** Called on the event loop for each delivery, in the order they arrived. */
@@ -142,7 +146,8 @@ public final class Settler {
      * confirmed; the delivery itself is left unsettled: the result says what to settle it with. The subscription must
      * have been built with outputs ({@link CopyPolicy#publishesOutputs()}).
      */
-    public void publishOutputs(Unsettled delivery, java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> outputs,
+    public void publishOutputs(Unsettled delivery,
+            java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> outputs,
             OutputsResult result) {
         java.util.function.UnaryOperator<AMQP.BasicProperties> traced = delivery
                 .observation() == io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE
@@ -150,6 +155,19 @@ public final class Settler {
                         : properties -> io.quarkiverse.rabbitmq.subscriber.runtime.observe.HeaderTables.changed(
                                 properties, delivery.observation()::propagate);
         copies.publishOutputs(delivery, outputs, traced, result);
+    }
+
+    /**
+     * Gives a delivery back to its queue after {@link CopyPublisher#REFUSED_PAUSE} (what it published could not be
+     * confirmed: its connection is down, and an immediate redelivery would only fail the same way); then runs
+     * {@code settled}.
+     */
+    public void requeueAfterPause(Unsettled delivery, Runnable settled) {
+        clock.schedule(CopyPublisher.REFUSED_PAUSE, () -> eventLoop.runOnContext(ignored -> {
+            if (settle(delivery, Settlement.REQUEUE)) {
+                settled.run();
+            }
+        }));
     }
 
     /** Marks a delivery whose channel is gone as settled by the broker (it requeues it with the channel). */

@@ -21,7 +21,6 @@ class DirectReplyRequestsInProcessTest extends DirectReplyRequestsContract {
         server.awaitQuiet(Duration.ofSeconds(5));
     }
 
-
     @Override
     void stopBroker() {
         server.stop();

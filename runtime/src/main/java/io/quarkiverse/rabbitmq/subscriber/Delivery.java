@@ -42,6 +42,13 @@ public interface Delivery {
     /** Beside {@link #ORIGINAL_EXCHANGE_HEADER}: the routing key the original was published with. */
     String ORIGINAL_ROUTING_KEY_HEADER = "x-original-routing-key";
 
+    /**
+     * On every copy or dead letter the runtime published: the queue the original was consumed from, written by the
+     * first copy and kept by later ones (as {@link #ORIGINAL_EXCHANGE_HEADER}), so that {@code DeadLetters.replay} can
+     * send a dead letter back to it.
+     */
+    String ORIGINAL_QUEUE_HEADER = "x-original-queue";
+
     /** The queue the message was consumed from. */
     String queue();
 

@@ -3,7 +3,6 @@ package io.quarkiverse.rabbitmq.subscriber.runtime;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -13,12 +12,12 @@ import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.rabbitmq.client.AMQP;
-import com.rabbitmq.client.LongString;
 
 import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainHeaders;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
@@ -101,7 +100,7 @@ public class InProcessBrokerBean implements InProcessBroker {
             for (InProcessServer.Waiting waiting : server().waiting(queue)) {
                 AMQP.BasicProperties properties = waiting.properties();
                 Map<String, Object> headers = properties.getHeaders() == null ? Map.of()
-                        : plain(properties.getHeaders());
+                        : PlainHeaders.of(properties.getHeaders());
                 messages.add(new QueuedMessage(waiting.body(), headers, properties));
             }
             return messages;
@@ -119,27 +118,5 @@ public class InProcessBrokerBean implements InProcessBroker {
         } catch (IOException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
-    }
-
-    /** Header values as plain Java values: LongString becomes String, nested tables and arrays too. */
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> plain(Map<String, Object> headers) {
-        Map<String, Object> result = new LinkedHashMap<>();
-        headers.forEach((key, value) -> result.put(key, plainValue(value)));
-        return result;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Object plainValue(Object value) {
-        if (value instanceof LongString text) {
-            return text.toString();
-        }
-        if (value instanceof Map<?, ?> map) {
-            return plain((Map<String, Object>) map);
-        }
-        if (value instanceof List<?> list) {
-            return list.stream().map(InProcessBrokerBean::plainValue).toList();
-        }
-        return value;
     }
 }

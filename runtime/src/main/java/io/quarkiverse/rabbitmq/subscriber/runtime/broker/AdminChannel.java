@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.util.Map;
 
 /**
- * What tests and operator tools need beyond the runtime: deleting, purging, unbinding, basic.get. The channels of both
- * brokers are admin channels, but the runtime holds them as {@link BrokerChannel}, so it cannot call these by
- * mistake; code that needs them asks for them with {@link #of}. Refusals are as on {@link BrokerChannel}.
+ * What tests and operator tools need beyond the runtime: deleting, purging, unbinding. The channels of both brokers are
+ * admin channels, but the runtime holds them as {@link BrokerChannel}, so it cannot call these by mistake; code that
+ * needs them asks for them with {@link #of}. Refusals are as on {@link BrokerChannel}.
  */
 public interface AdminChannel extends BrokerChannel {
 
@@ -26,15 +26,12 @@ public interface AdminChannel extends BrokerChannel {
     void unbindQueue(String queue, String exchange, String routingKey, Map<String, Object> arguments)
             throws IOException;
 
-    /** basic.get; {@code null} when the queue is empty. */
-    Fetched get(String queue, boolean autoAck) throws IOException;
-
     /** The admin methods of a channel from either broker's {@link BrokerConnection#createChannel()}. */
     static AdminChannel of(BrokerChannel channel) {
         if (channel instanceof AdminChannel admin) {
             return admin;
         }
-        throw new IllegalArgumentException("This channel has no admin methods (delete, purge, unbind, basic.get): "
+        throw new IllegalArgumentException("This channel has no admin methods (delete, purge, unbind): "
                 + channel.getClass().getName() + " is not a channel of the amqp-client or in-process broker");
     }
 }

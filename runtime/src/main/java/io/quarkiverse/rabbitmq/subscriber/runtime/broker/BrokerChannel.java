@@ -6,8 +6,8 @@ import java.util.Map;
 import com.rabbitmq.client.AMQP;
 
 /**
- * An AMQP 0-9-1 channel, reduced to the methods the engine and the publisher use; what only tests and tools need
- * (deleting, purging, unbinding, basic.get) is on {@link AdminChannel}. A method the server refuses throws
+ * An AMQP 0-9-1 channel, reduced to the methods the engine, the publisher and the dead-letter tools use; what only
+ * tests and tools need (deleting, purging, unbinding) is on {@link AdminChannel}. A method the server refuses throws
  * {@link BrokerException} with the server's reply code and text, and (as on a real server) the channel is closed
  * afterwards.
  */
@@ -49,6 +49,12 @@ public interface BrokerChannel extends AutoCloseable {
     String consumeAutoAck(String queue, DeliveryHandler handler) throws IOException;
 
     void cancel(String consumerTag) throws IOException;
+
+    /**
+     * basic.get: takes the queue's head, or {@code null} when the queue is empty. Without {@code autoAck} the message
+     * stays the channel's until it is acked or rejected, or the channel closes, which returns it to the queue.
+     */
+    Fetched get(String queue, boolean autoAck) throws IOException;
 
     void ack(long deliveryTag, boolean multiple) throws IOException;
 

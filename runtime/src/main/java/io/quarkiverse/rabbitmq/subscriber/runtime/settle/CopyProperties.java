@@ -9,13 +9,13 @@ import com.rabbitmq.client.AMQP;
 /**
  * The properties of a copy or dead letter the runtime publishes: every header and property of the original, but the
  * headers that describe the original's own life in the broker (its deaths, a quorum queue's delivery count), with the
- * retry count set, the original's exchange and routing key ({@link OriginalRoute}) and, after a failure, the failure's
- * type and message.
+ * retry count set, the original's exchange, routing key and queue ({@link OriginalRoute}) and, after a failure, the
+ * failure's type and message.
  */
 public final class CopyProperties {
 
     /** Headers RabbitMQ writes about a message's deaths and deliveries: they belong to the original only. */
-    static final List<String> BROKER_HEADERS = List.of("x-death", "x-first-death-reason", "x-first-death-queue",
+    public static final List<String> BROKER_HEADERS = List.of("x-death", "x-first-death-reason", "x-first-death-queue",
             "x-first-death-exchange", "x-last-death-reason", "x-last-death-queue", "x-last-death-exchange",
             "x-delivery-count");
 
@@ -29,7 +29,7 @@ public final class CopyProperties {
         Map<String, Object> headers = properties.getHeaders() == null ? new LinkedHashMap<>()
                 : new LinkedHashMap<>(properties.getHeaders());
         BROKER_HEADERS.forEach(headers::remove);
-        OriginalRoute.carry(headers, original.exchange(), original.routingKey());
+        OriginalRoute.carry(headers, original.exchange(), original.routingKey(), original.queue());
         headers.put(retryCountHeader, retryCount);
         if (failure != null) {
             headers.put(FailureInfo.TYPE_HEADER, failure.type());

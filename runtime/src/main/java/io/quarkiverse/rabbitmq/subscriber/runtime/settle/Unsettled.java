@@ -22,6 +22,9 @@ public interface Unsettled {
 
     AMQP.BasicProperties properties();
 
+    /** The queue the delivery came from. */
+    String queue();
+
     /** The exchange the message was first published to (see {@link OriginalRoute}). */
     String exchange();
 

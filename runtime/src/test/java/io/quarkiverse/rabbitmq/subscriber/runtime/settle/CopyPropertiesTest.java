@@ -11,7 +11,10 @@ import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 
-/** A copy keeps the original's headers and properties, drops the broker's own, and carries the original's route. */
+/**
+ * A copy keeps the original's headers and properties, drops the broker's own, and carries the original's route and
+ * queue.
+ */
 class CopyPropertiesTest {
 
     static Unsettled arrived(String exchange, String routingKey, Map<String, Object> headers) {
@@ -40,6 +43,10 @@ class CopyPropertiesTest {
                 return properties;
             }
 
+            public String queue() {
+                return routingKey.equals("refunds.wait") ? "refunds.wait" : "refunds";
+            }
+
             public String exchange() {
                 return OriginalRoute.exchange(headers, exchange);
             }
@@ -63,7 +70,8 @@ class CopyPropertiesTest {
         AMQP.BasicProperties copy = CopyProperties.of(arrived("payments", "refund.card", Map.of("x-death", "old",
                 "kind", "refund")), "x-retry-count", 2, null);
         assertEquals(Map.of("kind", "refund", "x-retry-count", 2, Delivery.ORIGINAL_EXCHANGE_HEADER, "payments",
-                Delivery.ORIGINAL_ROUTING_KEY_HEADER, "refund.card"), copy.getHeaders());
+                Delivery.ORIGINAL_ROUTING_KEY_HEADER, "refund.card", Delivery.ORIGINAL_QUEUE_HEADER, "refunds"),
+                copy.getHeaders());
         assertEquals("m-1", copy.getMessageId());
     }
 
@@ -79,9 +87,20 @@ class CopyPropertiesTest {
     }
 
     @Test
+    void aCopyOfACopyKeepsTheFirstQueueEvenWhenItArrivesFromAnother() {
+        // A retry that waited in a waiting queue is dead-lettered from there back to its queue.
+        Unsettled waited = arrived("", "refunds.wait", Map.of(Delivery.ORIGINAL_QUEUE_HEADER, "refunds",
+                "x-retry-count", 2));
+        AMQP.BasicProperties copy = CopyProperties.of(waited, "x-retry-count", 3, null);
+        assertEquals("refunds", copy.getHeaders().get(Delivery.ORIGINAL_QUEUE_HEADER));
+        assertEquals("refunds", OriginalRoute.queue(copy.getHeaders()));
+    }
+
+    @Test
     void aMessageFromTheDefaultExchangeNeedsNoRoute() {
         AMQP.BasicProperties copy = CopyProperties.of(arrived("", "refunds", null), "x-retry-count", 2, null);
         assertFalse(copy.getHeaders().containsKey(Delivery.ORIGINAL_EXCHANGE_HEADER));
+        assertEquals(Map.of("x-retry-count", 2, Delivery.ORIGINAL_QUEUE_HEADER, "refunds"), copy.getHeaders());
     }
 
     @Test

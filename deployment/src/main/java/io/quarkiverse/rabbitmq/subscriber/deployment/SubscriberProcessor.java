@@ -35,6 +35,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.health.SubscriberReadinessChec
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.metrics.MicrometerObserver;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.tracing.OpenTelemetryObserver;
+import io.quarkiverse.rabbitmq.subscriber.runtime.operate.BrokerDeadLetters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionRules;
@@ -91,7 +92,7 @@ class SubscriberProcessor {
         beans.produce(AdditionalBeanBuildItem.builder()
                 .addBeanClasses(SubscriberEngine.class, SubscriberStatus.class, BrokerSession.class, TopologyAdmin.class,
                         SubscriberAssembler.class, DeliveryCounters.class, BrokerRabbitPublisher.class,
-                        InProcessBrokerBean.class)
+                        BrokerDeadLetters.class, InProcessBrokerBean.class)
                 .setUnremovable().build());
         // A bean whose only use is consuming a queue is referenced by nothing: keep it.
         IndexView index = combinedIndex.getIndex();

@@ -1,0 +1,43 @@
+package io.quarkiverse.rabbitmq.subscriber;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A message waiting in a dead-letter queue, as {@link DeadLetters#peek} shows it.
+ *
+ * @param messageId the message id property, or {@code null}
+ * @param sourceQueue the queue the message was dead-lettered from, where {@link DeadLetters#replay} sends it back:
+ *        the runtime's {@link Delivery#ORIGINAL_QUEUE_HEADER}, else the queue of the latest {@code x-death} entry
+ *        RabbitMQ wrote (a quorum queue's dead letters), else {@code x-first-death-queue}; {@code null} when none says
+ * @param headers the message headers as plain Java values ({@code String}, not amqp-client's {@code LongString});
+ *        never {@code null}
+ * @param exceptionType the class of the handler's last failure, from {@link Delivery#EXCEPTION_TYPE_HEADER}, or
+ *        {@code null}
+ * @param exceptionMessage its message, from {@link Delivery#EXCEPTION_MESSAGE_HEADER}, or {@code null}
+ * @param reason why it was dead-lettered: the {@code x-dead-letter-reason} header, else the reason of the latest
+ *        {@code x-death} entry ({@code rejected}, {@code expired}, {@code maxlen}, {@code delivery_limit}), else
+ *        {@code null}
+ * @param retryCount the deliveries counted in the retry-count header
+ *        ({@code quarkus.rabbitmq-subscriber.retry-count-header}); {@code 0} when it has none
+ * @param bodyPreview the first {@value #PREVIEW_BYTES} bytes of the body (less, so as not to cut a character),
+ *        decoded as UTF-8
+ * @param bodySize the size of the whole body, in bytes
+ */
+public record DeadLetter(String messageId, String sourceQueue, Map<String, Object> headers, String exceptionType,
+        String exceptionMessage, String reason, int retryCount, String bodyPreview, int bodySize) {
+
+    /** How much of the body {@link #bodyPreview()} shows at most, in bytes. */
+    public static final int PREVIEW_BYTES = 256;
+
+    public DeadLetter {
+        // Header values may be null (an AMQP void), which Map.copyOf refuses.
+        headers = headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+    }
+
+    /** One header, or {@code null}. */
+    public Object header(String name) {
+        return headers.get(name);
+    }
+}

@@ -1,0 +1,37 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.operate;
+
+import java.util.List;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import io.quarkiverse.rabbitmq.subscriber.DeadLetter;
+import io.quarkiverse.rabbitmq.subscriber.DeadLetters;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.Connections;
+
+/**
+ * {@link DeadLetters} on the publisher's connection: a replay publishes like the publisher does, and RabbitMQ blocking
+ * that connection while it is low on memory must not stop the subscribers from acking.
+ */
+@Singleton
+public class BrokerDeadLetters implements DeadLetters {
+
+    @Inject
+    Connections connections;
+
+    @Inject
+    SubscriberConfig config;
+
+    @Override
+    public List<DeadLetter> peek(String deadLetterQueue, int max) {
+        return DeadLetterPeek.peek(connections.publishingConnection(), deadLetterQueue, max,
+                config.retryCountHeader());
+    }
+
+    @Override
+    public int replay(String deadLetterQueue, int max) {
+        return new DeadLetterReplay(connections.publishingConnection(), config.retryCountHeader(),
+                config.publisher().confirmTimeout()).replay(deadLetterQueue, max);
+    }
+}

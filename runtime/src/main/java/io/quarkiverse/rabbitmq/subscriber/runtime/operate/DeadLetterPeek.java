@@ -1,0 +1,49 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.operate;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.quarkiverse.rabbitmq.subscriber.DeadLetter;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
+
+/**
+ * Shows what waits in a queue without taking it. AMQP has no peek: the messages are taken with basic.get and never
+ * acknowledged, on a channel of their own, whose close returns them to the queue in their order.
+ */
+final class DeadLetterPeek {
+
+    private DeadLetterPeek() {
+    }
+
+    static List<DeadLetter> peek(BrokerConnection connection, String queue, int max, String retryCountHeader) {
+        if (max < 0) {
+            throw new IllegalArgumentException("Cannot peek at " + max + " messages of queue '" + queue + "'");
+        }
+        List<DeadLetter> seen = new ArrayList<>();
+        if (max == 0) {
+            return seen;
+        }
+        BrokerChannel channel = null;
+        try {
+            channel = connection.createChannel();
+            while (seen.size() < max) {
+                Fetched fetched = channel.get(queue, false);
+                if (fetched == null) {
+                    break;
+                }
+                seen.add(DeadLetterReading.read(fetched.properties(), fetched.body(), retryCountHeader));
+            }
+            return seen;
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot peek at queue '" + queue + "': " + e.getMessage(), e);
+        } finally {
+            if (channel != null) {
+                // Returns what it took, unacknowledged, to the queue.
+                channel.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package org.acme.subscriber.test.operate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.DeadLetter;
+import io.quarkiverse.rabbitmq.subscriber.DeadLetters;
+import io.quarkiverse.rabbitmq.subscriber.Delivery;
+import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
+import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
+import io.quarkus.test.QuarkusUnitTest;
+
+/**
+ * A message whose handler fails until a fault is fixed uses up its attempts and lands in the dead-letter queue, where
+ * {@link DeadLetters#peek} shows it with its failure and the queue it came from; once the fault is fixed,
+ * {@link DeadLetters#replay} moves it back, it is handled as a first delivery, and the dead-letter queue is empty.
+ */
+class DeadLettersTest {
+
+    static final String REFUNDS = "t.dlq.app.refunds";
+    static final String REFUNDS_DEAD = REFUNDS + ".dead";
+
+    @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(REFUNDS, REFUNDS_DEAD);
+
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(Refunds.class))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+
+    @Inject
+    DeadLetters deadLetters;
+
+    @Inject
+    RabbitPublisher publisher;
+
+    @Inject
+    Refunds refunds;
+
+    @Test
+    void aDeadLetterIsShownThenReplayedOnceTheFaultIsFixed() {
+        publisher.sendAndAwait(REFUNDS, "refund r-1", Map.of("message-id", "r-1"));
+        Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> depth(REFUNDS_DEAD) == 1);
+        assertEquals(List.of(1, 2), refunds.attempts.get("r-1"), "both attempts failed");
+
+        List<DeadLetter> waiting = deadLetters.peek(REFUNDS_DEAD, 10);
+        assertEquals(1, waiting.size());
+        DeadLetter dead = waiting.get(0);
+        assertEquals("r-1", dead.messageId());
+        assertEquals(REFUNDS, dead.sourceQueue());
+        assertEquals(IllegalStateException.class.getName(), dead.exceptionType());
+        assertEquals("the card service is down", dead.exceptionMessage());
+        assertEquals(2, dead.retryCount());
+        assertEquals("refund r-1", dead.bodyPreview());
+        Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> depth(REFUNDS_DEAD) == 1);
+
+        refunds.fixed = true;
+        assertEquals(1, deadLetters.replay(REFUNDS_DEAD, 10));
+        Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> refunds.handled.containsKey("r-1"));
+        Delivery replayed = refunds.handled.get("r-1");
+        assertEquals(1, replayed.retryCount(), "a replayed message starts its attempts over");
+        assertEquals(1, ((Number) replayed.header(DeadLetters.REPLAYED_HEADER)).intValue());
+        assertEquals(List.of(1, 2, 1), refunds.attempts.get("r-1"));
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> depth(REFUNDS_DEAD) == 0 && depth(REFUNDS) == 0);
+        assertEquals(List.of(), deadLetters.peek(REFUNDS_DEAD, 10));
+    }
+
+    private static long depth(String queue) {
+        return RabbitAdmin.withResult(admin -> admin.depth(queue));
+    }
+
+    /** A singleton, not a normal-scoped bean: the test reads its fields, which a client proxy would not have. */
+    @Singleton
+    public static class Refunds {
+
+        /** The fault: the handler fails until it is fixed. */
+        volatile boolean fixed;
+        final Map<String, List<Integer>> attempts = new ConcurrentHashMap<>();
+        final Map<String, Delivery> handled = new ConcurrentHashMap<>();
+
+        @Subscriber(value = REFUNDS, maxAttempts = 2, deadLetter = REFUNDS_DEAD)
+        void refund(String body, Delivery delivery) {
+            attempts.computeIfAbsent(delivery.messageId(), id -> new CopyOnWriteArrayList<>())
+                    .add(delivery.retryCount());
+            if (!fixed) {
+                throw new IllegalStateException("the card service is down");
+            }
+            handled.put(delivery.messageId(), delivery);
+        }
+    }
+}

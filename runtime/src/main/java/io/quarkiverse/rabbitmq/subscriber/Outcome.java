@@ -20,6 +20,10 @@ import java.time.Duration;
  * once the delay has passed. The copy carries the retry-count header raised by one, and no {@code x-death}. With the
  * default delay strategy the service holds the copy: a crash during the delay loses it, a graceful stop publishes it
  * at once. Under a cap the copy counts as a delivery: at the cap the dead letter is published instead.</li>
+ * <li>{@link #deadLetter(String)}: to the dead-letter queue now, whatever attempts remain: on a classic queue under a
+ * cap the runtime publishes it there with the {@code x-dead-letter-reason} header; on a quorum queue with a dead-letter
+ * route, {@code basic.reject} without requeue, which the server dead-letters (reason {@code rejected}). Without a
+ * dead-letter queue it is a {@code drop}, with one ERROR.</li>
  * </ul>
  */
 public final class Outcome {
@@ -29,8 +33,12 @@ public final class Outcome {
         ACK,
         RETRY,
         DROP,
-        RETRY_AFTER
+        RETRY_AFTER,
+        DEAD_LETTER
     }
+
+    /** The header a runtime dead letter of {@link #deadLetter(String)} carries its reason in. */
+    public static final String DEAD_LETTER_REASON_HEADER = "x-dead-letter-reason";
 
     private static final Outcome ACK = new Outcome(Kind.ACK, Duration.ZERO);
     private static final Outcome RETRY = new Outcome(Kind.RETRY, Duration.ZERO);
@@ -38,10 +46,16 @@ public final class Outcome {
 
     private final Kind kind;
     private final Duration delay;
+    private final String reason;
 
     private Outcome(Kind kind, Duration delay) {
+        this(kind, delay, null);
+    }
+
+    private Outcome(Kind kind, Duration delay, String reason) {
         this.kind = kind;
         this.delay = delay;
+        this.reason = reason;
     }
 
     /** The message was handled: remove it from the queue. */
@@ -67,6 +81,17 @@ public final class Outcome {
         return new Outcome(Kind.RETRY_AFTER, delay);
     }
 
+    /**
+     * The message can never be handled, and someone should look at it: to the dead-letter queue now, whatever attempts
+     * remain, with {@code reason} (the {@code x-dead-letter-reason} header of a runtime dead letter).
+     */
+    public static Outcome deadLetter(String reason) {
+        if (reason == null || reason.isBlank()) {
+            throw new IllegalArgumentException("deadLetter needs a reason: it is what the dead letter says");
+        }
+        return new Outcome(Kind.DEAD_LETTER, Duration.ZERO, reason);
+    }
+
     public Kind kind() {
         return kind;
     }
@@ -76,8 +101,17 @@ public final class Outcome {
         return delay;
     }
 
+    /** For {@link Kind#DEAD_LETTER}: why; null for the others. */
+    public String reason() {
+        return reason;
+    }
+
     @Override
     public String toString() {
-        return kind == Kind.RETRY_AFTER ? "retryAfter(" + delay + ")" : kind.name().toLowerCase();
+        return switch (kind) {
+            case RETRY_AFTER -> "retryAfter(" + delay + ")";
+            case DEAD_LETTER -> "deadLetter(" + reason + ")";
+            default -> kind.name().toLowerCase();
+        };
     }
 }

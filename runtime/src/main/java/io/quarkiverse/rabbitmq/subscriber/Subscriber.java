@@ -66,6 +66,14 @@ public @interface Subscriber {
     RetryPublish retryPublish() default RetryPublish.DEFAULT;
 
     /**
+     * Exception types a handler failure of which (or of a subtype) goes to the dead-letter queue at once, carrying the
+     * exception headers, instead of being retried: a declined card will be declined again. On a classic queue it needs
+     * a dead-letter queue (the build fails without one); on a quorum queue it is a reject without requeue, which the
+     * queue's dead-letter route takes.
+     */
+    Class<? extends Throwable>[] deadLetterOn() default {};
+
+    /**
      * How many deliveries of this subscription its handler processes at once. {@code 0} (the default): up to the
      * prefetch. {@code 1} handles the queue in order, one message at a time, whatever the execution model.
      */

@@ -109,6 +109,8 @@ final class SubscriberMethodAnalysis {
         ifWritten(subscriber, "maxAttempts", value -> declared.maxAttempts(value.asInt()));
         ifWritten(subscriber, "deadLetter", value -> declared.deadLetter(value.asString()));
         ifWritten(subscriber, "retryPublish", value -> declared.retryPublish(RetryPublish.valueOf(value.asEnum())));
+        ifWritten(subscriber, "deadLetterOn", value -> declared.deadLetterOn(java.util.Arrays
+                .stream(value.asClassArray()).map(type -> type.name().toString()).toList()));
         ifWritten(subscriber, "concurrency", value -> declared.concurrency(value.asInt()));
         ifWritten(subscriber, "delay", value -> declared.delay(Delay.valueOf(value.asEnum())));
         ifWritten(subscriber, "waitingQueue", value -> declared.waitingQueue(value.asString()));

@@ -42,7 +42,8 @@ final class DeliveryFate {
             case ACK -> OutcomeCounters.ACK;
             case RETRY -> OutcomeCounters.RETRY;
             case RETRY_AFTER -> OutcomeCounters.RETRY_AFTER;
-            case DROP -> OutcomeCounters.DROP;
+            // A dead letter there is none to take: dropped.
+            case DROP, DEAD_LETTER -> OutcomeCounters.DROP;
         };
     }
 

@@ -4,6 +4,7 @@ import org.jboss.logging.Logger;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.UndecodablePayloadException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
@@ -60,8 +61,10 @@ final class DeliveryReporter {
                     summary(failed), DeliveryFate.whatFollows(settlement, delivery));
             LOG.debugf(cause, "The failure of %s for %s on queue '%s'", method, delivery.describe(), delivery.queue());
         } else {
-            LOG.errorf(cause, "%s failed for %s on queue '%s'%s; %s", method, delivery.describe(), delivery.queue(),
-                    cause == null ? ": " + failed.failure().message() : "", DeliveryFate.whatFollows(settlement, delivery));
+            LOG.errorf(cause, "%s failed for %s on queue '%s'%s; %s%s", method, delivery.describe(), delivery.queue(),
+                    cause == null ? ": " + failed.failure().message() : "",
+                    failed.deadLetterNow() ? "a failure it dead-letters at once (deadLetterOn): " : "",
+                    DeliveryFate.whatFollows(settlement, delivery));
         }
         count(delivery, fate.deadLettered(settlement, delivery) ? OutcomeCounters.DEAD_LETTER : OutcomeCounters.FAILURE,
                 failed.failure().type());
@@ -69,7 +72,18 @@ final class DeliveryReporter {
 
     void handled(InboundDelivery delivery, Outcome handled, Settlement settlement) {
         boolean deadLettered = fate.deadLettered(settlement, delivery);
-        if (deadLettered && handled.kind() != Outcome.Kind.DROP) {
+        if (handled.kind() == Outcome.Kind.DEAD_LETTER) {
+            if (deadLettered) {
+                LOG.infof("%s dead-lettered %s on queue '%s' (%s): %s", method, delivery.describe(), delivery.queue(),
+                        LogText.of(handled.reason()), settlement instanceof Settlement.Republish republish
+                                ? "publishing it to dead-letter queue '" + republish.queue() + "'"
+                                : "RabbitMQ moves it to '" + subscription.deadLetter + "'");
+            } else {
+                LOG.errorf("%s dead-lettered %s on queue '%s' (%s), but the queue has no dead-letter queue: dropping "
+                        + "it. Give the subscription a deadLetter queue to keep such messages", method,
+                        delivery.describe(), delivery.queue(), LogText.of(handled.reason()));
+            }
+        } else if (deadLettered && handled.kind() != Outcome.Kind.DROP) {
             // A retry or retryAfter that used the last attempt: the message is given up. The handler chose it (no
             // failure), so INFO, one line.
             LOG.infof("%s returned %s for %s on queue '%s' at its last attempt: %s", method, handled.kind(),

@@ -50,6 +50,7 @@ public final class HandlerDispatcher {
     private final Completions completions;
     private final Context eventLoop;
     private final Keeper keeper;
+    private final DeadLetterOn deadLetterOn;
     /** {@link DeliveryRoute#DIRECT}: deliveries handed to handlers from the reader thread, not yet in the ack window. */
     private final Queue<InboundDelivery> arrivals = PlatformDependent.newMpscQueue();
 
@@ -66,6 +67,7 @@ public final class HandlerDispatcher {
         this.reporter = new DeliveryReporter(definition.method, subscription, outcomes);
         this.eventLoop = eventLoop;
         this.keeper = keeper;
+        this.deadLetterOn = DeadLetterOn.of(subscription);
         this.completions = new Completions(eventLoop, (context, delivery, result) -> {
             recordArrivals();
             complete(context, delivery, result);
@@ -256,8 +258,9 @@ public final class HandlerDispatcher {
                 + " where an Outcome was expected"));
     }
 
-    private static HandlerResult failure(Throwable cause) {
-        return new HandlerResult.Failed(FailureInfo.of(cause));
+    /** A failure, dead-lettered at once when it is of a {@code deadLetterOn} type. */
+    private HandlerResult failure(Throwable cause) {
+        return new HandlerResult.Failed(FailureInfo.of(cause), deadLetterOn.matches(cause));
     }
 
     /**

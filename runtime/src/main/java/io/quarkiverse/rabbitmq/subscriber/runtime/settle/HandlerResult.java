@@ -11,7 +11,7 @@ public sealed interface HandlerResult {
             case ACK -> Handled.ACK;
             case RETRY -> Handled.RETRY;
             case DROP -> Handled.DROP;
-            case RETRY_AFTER -> new Handled(outcome);
+            case RETRY_AFTER, DEAD_LETTER -> new Handled(outcome);
         };
     }
 
@@ -22,8 +22,16 @@ public sealed interface HandlerResult {
         static final Handled DROP = new Handled(Outcome.drop());
     }
 
-    /** The handler threw, its {@code Uni}/{@code CompletionStage} failed, or it returned a null outcome. */
-    record Failed(FailureInfo failure) implements HandlerResult {
+    /**
+     * The handler threw, its {@code Uni}/{@code CompletionStage} failed, or it returned a null outcome.
+     *
+     * @param deadLetterNow the failure is of a type the subscription dead-letters at once ({@code deadLetterOn})
+     */
+    record Failed(FailureInfo failure, boolean deadLetterNow) implements HandlerResult {
+
+        public Failed(FailureInfo failure) {
+            this(failure, false);
+        }
     }
 
     /** The body could not be decoded into the payload type: the handler never ran. */

@@ -40,9 +40,15 @@ public sealed interface Settlement {
      *        long (held in the service, the original acked at once; or published now to a waiting queue or the
      *        delayed exchange)
      * @param confirmed whether the original waits for the broker's confirm of the copy
+     * @param reason why the handler dead-lettered it ({@code Outcome.deadLetter}), or null
      */
     record Republish(Target target, String queue, int retryCount, FailureInfo failure, Duration delay,
-            boolean confirmed) implements Settlement {
+            boolean confirmed, String reason) implements Settlement {
+
+        public Republish(Target target, String queue, int retryCount, FailureInfo failure, Duration delay,
+                boolean confirmed) {
+            this(target, queue, retryCount, failure, delay, confirmed, null);
+        }
     }
 
     enum Target {

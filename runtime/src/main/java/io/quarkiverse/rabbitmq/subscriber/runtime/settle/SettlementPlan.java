@@ -53,18 +53,34 @@ public final class SettlementPlan {
                     : rejectOrKeep(subscription);
         }
         if (result instanceof HandlerResult.Failed failed) {
-            return retry(subscription, attempt, retryCount, redelivered, failed.failure());
+            return failed.deadLetterNow() ? deadLetterNow(subscription, attempt, failed.failure(), null)
+                    : retry(subscription, attempt, retryCount, redelivered, failed.failure());
         }
         Outcome outcome = ((HandlerResult.Handled) result).outcome();
         return switch (outcome.kind()) {
             case ACK -> Settlement.ACK;
             case DROP -> Settlement.REJECT;
+            case DEAD_LETTER -> deadLetterNow(subscription, attempt, null, outcome.reason());
             case RETRY -> retry(subscription, attempt, retryCount, redelivered, null);
             case RETRY_AFTER -> capped(subscription) && attempt >= subscription.maxAttempts
                     ? deadLetterOrReject(subscription, attempt, null)
                     : new Settlement.Republish(Settlement.Target.COPY, subscription.queue, attempt + 1, null,
                             outcome.delay(), confirmed(subscription));
         };
+    }
+
+    /**
+     * To the dead-letter queue whatever attempts remain: the runtime's dead letter on a classic queue under a cap; on a
+     * quorum queue, a reject without requeue, which its dead-letter route takes (without one the server drops it); with
+     * no dead-letter queue at all, a drop.
+     */
+    private static Settlement deadLetterNow(SubscriptionSpec subscription, int attempt, FailureInfo failure,
+            String reason) {
+        if (subscription.runtimeCounts() && subscription.deadLetter != null) {
+            return new Settlement.Republish(Settlement.Target.DEAD_LETTER, subscription.deadLetter, attempt, failure,
+                    Duration.ZERO, confirmed(subscription), reason);
+        }
+        return Settlement.REJECT;
     }
 
     private static Settlement retry(SubscriptionSpec subscription, int attempt, int retryCount, boolean redelivered,

@@ -182,6 +182,12 @@ public final class Settler {
     private void republish(Unsettled delivery, Settlement.Republish republish) {
         AMQP.BasicProperties properties = CopyProperties.of(delivery, retryCountHeader,
                 republish.retryCount(), republish.failure());
+        if (republish.reason() != null) {
+            // Outcome.deadLetter: the handler's reason goes with the dead letter.
+            properties = io.quarkiverse.rabbitmq.subscriber.runtime.observe.HeaderTables.changed(properties,
+                    headers -> headers.put(io.quarkiverse.rabbitmq.subscriber.Outcome.DEAD_LETTER_REASON_HEADER,
+                            republish.reason()));
+        }
         if (delivery.observation() != io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE) {
             // The copy or dead letter carries the delivery's trace on.
             properties = io.quarkiverse.rabbitmq.subscriber.runtime.observe.HeaderTables.changed(properties,

@@ -99,6 +99,10 @@ public final class SubscriptionRules {
         return problems;
     }
 
+    private static String simpleName(String className) {
+        return className.substring(className.lastIndexOf('.') + 1);
+    }
+
     /** The queue's name and the limits it is consumed under. */
     private static void checkQueue(SubscriptionSpec subscription, List<String> problems) {
         if (!subscription.quorum() && subscription.deliveryLimit >= 0) {
@@ -131,6 +135,11 @@ public final class SubscriptionRules {
         if (subscription.concurrency < 0) {
             problems.add("sets concurrency = " + subscription.concurrency + ": it must be 0 (up to the prefetch) or "
                     + "more");
+        }
+        if (!subscription.quorum() && !subscription.deadLetterOn.isEmpty() && deadLetter == null) {
+            problems.add("sets deadLetterOn " + subscription.deadLetterOn.stream().map(SubscriptionRules::simpleName)
+                    .toList() + " on classic queue '" + queue + "' without deadLetter: there is no dead-letter queue "
+                    + "to send such failures to. Name one (deadLetter, with maxAttempts), or remove deadLetterOn");
         }
         if (!subscription.quorum()) {
             if (deadLetter != null && maxAttempts <= 0) {

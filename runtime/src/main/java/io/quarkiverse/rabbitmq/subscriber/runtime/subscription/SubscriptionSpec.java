@@ -54,6 +54,11 @@ public final class SubscriptionSpec {
     public final List<BindingSpec> bindings;
     /** The queue arguments the user gave (annotation, then configuration), typed; see {@link #queueArguments()}. */
     public final Map<String, Object> arguments;
+    /**
+     * The exception types (class names, sorted) a handler failure of which, or of a subtype, is dead-lettered at once
+     * instead of retried ({@code @Subscriber(deadLetterOn)}).
+     */
+    public final List<String> deadLetterOn;
 
     /**
      * The values as they are, for the recorder, which passes back the fields of a built spec: {@link Builder#build()}
@@ -63,7 +68,7 @@ public final class SubscriptionSpec {
     public SubscriptionSpec(String queue, QueueType type, int maxAttempts, String deadLetter, int deliveryLimit,
             RetryPublish retryPublish, int prefetch, int concurrency, Delay delay, String waitingQueue,
             List<Long> delays, String delayedExchange, boolean readsDeadLetters, List<BindingSpec> bindings,
-            Map<String, Object> arguments) {
+            Map<String, Object> arguments, List<String> deadLetterOn) {
         this.queue = Objects.requireNonNull(queue);
         this.type = type;
         this.maxAttempts = maxAttempts;
@@ -79,6 +84,7 @@ public final class SubscriptionSpec {
         this.readsDeadLetters = readsDeadLetters;
         this.bindings = List.copyOf(bindings);
         this.arguments = Collections.unmodifiableMap(new LinkedHashMap<>(arguments));
+        this.deadLetterOn = List.copyOf(deadLetterOn);
     }
 
     /** {@code DLX_TTL_PER_DELAY}: the waiting queue of one listed delay, {@code <waitingQueue>.<delay>}. */
@@ -116,7 +122,8 @@ public final class SubscriptionSpec {
     private SubscriptionSpec readingDeadLetters(boolean reads) {
         return reads == readsDeadLetters ? this
                 : new SubscriptionSpec(queue, type, maxAttempts, deadLetter, deliveryLimit, retryPublish, prefetch,
-                        concurrency, delay, waitingQueue, delays, delayedExchange, reads, bindings, arguments);
+                        concurrency, delay, waitingQueue, delays, delayedExchange, reads, bindings, arguments,
+                        deadLetterOn);
     }
 
     /**
@@ -127,7 +134,8 @@ public final class SubscriptionSpec {
         return new SubscriptionSpec(names.apply(queue), type, maxAttempts,
                 deadLetter == null ? null : names.apply(deadLetter), deliveryLimit, retryPublish, prefetch, concurrency,
                 delay, waitingQueue == null ? null : names.apply(waitingQueue), delays, delayedExchange,
-                readsDeadLetters, bindings.stream().map(binding -> binding.withNames(names)).toList(), arguments);
+                readsDeadLetters, bindings.stream().map(binding -> binding.withNames(names)).toList(), arguments,
+                deadLetterOn);
     }
 
     /** Every name of this subscription that may come from the configuration, as written. */
@@ -215,6 +223,7 @@ public final class SubscriptionSpec {
         String deadLetter;
         int deliveryLimit = -1;
         /** Null while none is named. */
+        private final List<String> deadLetterOn = new ArrayList<>();
         RetryPublish retryPublish;
         int prefetch;
         int concurrency;
@@ -306,6 +315,12 @@ public final class SubscriptionSpec {
             return this;
         }
 
+        /** Exception class names whose failures are dead-lettered at once. */
+        public Builder deadLetterOn(List<String> exceptionTypes) {
+            this.deadLetterOn.addAll(exceptionTypes);
+            return this;
+        }
+
         /** Queue arguments as {@code name=value}; a later one of the same name replaces an earlier one. */
         public Builder arguments(List<String> arguments) {
             this.arguments.addAll(arguments);
@@ -327,7 +342,7 @@ public final class SubscriptionSpec {
                     delay == Delay.PLUGIN ? delayedExchange : null, readsDeadLetters,
                     bindings.stream().map(binding -> BindingSpec.of(queue, binding.exchange(), binding.type(),
                             binding.keys(), binding.arguments())).toList(),
-                    ArgumentText.parse(arguments));
+                    ArgumentText.parse(arguments), deadLetterOn.stream().distinct().sorted().toList());
         }
 
         /**

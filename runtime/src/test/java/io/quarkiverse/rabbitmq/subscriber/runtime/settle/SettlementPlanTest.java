@@ -43,6 +43,9 @@ class SettlementPlanTest {
     static final HandlerResult LATER = new HandlerResult.Handled(Outcome.retryAfter(Duration.ofSeconds(30)));
     static final HandlerResult FAILED = new HandlerResult.Failed(BOOM);
     static final HandlerResult UNDECODABLE = new HandlerResult.Undecodable(BOOM);
+    static final HandlerResult DEAD_NOW = new HandlerResult.Handled(Outcome.deadLetter("card closed"));
+    /** A failure of a deadLetterOn type. */
+    static final HandlerResult FAILED_FOR_GOOD = new HandlerResult.Failed(BOOM, true);
 
     static Settlement copy(int count, FailureInfo failure, boolean confirmed) {
         return new Settlement.Republish(Settlement.Target.COPY, "refunds", count, failure, Duration.ZERO, confirmed);
@@ -114,6 +117,20 @@ class SettlementPlanTest {
                         Settlement.REJECT),
                 Arguments.of("quorum retryAfter holds a copy", QUORUM_CAPPED, 1, false, LATER, held("payouts", 2)),
                 Arguments.of("quorum undecodable rejects (the route takes it)", QUORUM_CAPPED, 1, false, UNDECODABLE,
+                        Settlement.REJECT),
+
+                Arguments.of("capped deadLetter: the dead letter now, with its reason", CAPPED, 1, false, DEAD_NOW,
+                        new Settlement.Republish(Settlement.Target.DEAD_LETTER, "refunds.dead", 1, null, Duration.ZERO,
+                                false, "card closed")),
+                Arguments.of("capped deadLetterOn failure: the dead letter now, with the failure", CAPPED, 1, false,
+                        FAILED_FOR_GOOD, dead("refunds.dead", 1, BOOM, false)),
+                Arguments.of("quorum deadLetter: reject, the route takes it", QUORUM_CAPPED, 1, false, DEAD_NOW,
+                        Settlement.REJECT),
+                Arguments.of("quorum deadLetterOn failure: reject", QUORUM_CAPPED, 1, false, FAILED_FOR_GOOD,
+                        Settlement.REJECT),
+                Arguments.of("classic deadLetter without a dead-letter queue: a drop", CLASSIC, 1, false, DEAD_NOW,
+                        Settlement.REJECT),
+                Arguments.of("cap without dead-letter queue: deadLetter drops", CAPPED_NO_ROUTE, 1, false, DEAD_NOW,
                         Settlement.REJECT));
     }
 

@@ -1,0 +1,30 @@
+package org.acme.subscriber.test.operate;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.function.BooleanSupplier;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
+import io.quarkus.test.QuarkusUnitTest;
+
+/** The dead-letter-now scenarios on the in-process broker. */
+class DeadLetterNowInProcessTest extends DeadLetterNowScenarios {
+
+    @RegisterExtension
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(APPLICATION))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.broker", "in-process");
+
+    @Inject
+    InProcessBroker broker;
+
+    @Override
+    void until(BooleanSupplier condition) {
+        broker.awaitIdle();
+        assertTrue(condition.getAsBoolean(), "not so once the in-process broker is idle");
+    }
+}

@@ -1,0 +1,31 @@
+package org.acme.subscriber.test.operate;
+
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
+import io.quarkus.test.QuarkusUnitTest;
+
+/** The dead-letter-now scenarios on RabbitMQ (3.10.8 here, 4.0.5 in CI's second run). */
+class DeadLetterNowOnRabbitMqTest extends DeadLetterNowScenarios {
+
+    @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUES);
+
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(APPLICATION))
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+
+    @Override
+    void until(BooleanSupplier condition) {
+        await().atMost(Duration.ofSeconds(20)).until(condition::getAsBoolean);
+    }
+}

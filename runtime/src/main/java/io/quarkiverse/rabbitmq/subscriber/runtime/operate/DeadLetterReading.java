@@ -18,7 +18,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.settle.OriginalRoute;
 final class DeadLetterReading {
 
     /** Written by some services that dead-letter messages themselves; RabbitMQ writes {@code x-death} instead. */
-    static final String REASON_HEADER = "x-dead-letter-reason";
+    static final String REASON_HEADER = io.quarkiverse.rabbitmq.subscriber.Outcome.DEAD_LETTER_REASON_HEADER;
 
     private DeadLetterReading() {
     }

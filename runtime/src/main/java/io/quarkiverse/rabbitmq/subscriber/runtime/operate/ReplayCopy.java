@@ -34,8 +34,9 @@ final class ReplayCopy {
 
     /** How often it was replayed before: a number, or digits; anything else counts as never. */
     private static int replayed(Object count) {
-        long value = DeadLetterReading.count(count instanceof Number ? count : count == null ? null
-                : count.toString());
+        long value = DeadLetterReading.count(count instanceof Number ? count
+                : count == null ? null
+                        : count.toString());
         return (int) Math.min(Integer.MAX_VALUE - 1, value);
     }
 }

@@ -36,6 +36,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.metrics.MicrometerObserver;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.tracing.OpenTelemetryObserver;
 import io.quarkiverse.rabbitmq.subscriber.runtime.operate.BrokerDeadLetters;
+import io.quarkiverse.rabbitmq.subscriber.runtime.operate.SubscriptionControl;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionRules;
@@ -92,7 +93,7 @@ class SubscriberProcessor {
         beans.produce(AdditionalBeanBuildItem.builder()
                 .addBeanClasses(SubscriberEngine.class, SubscriberStatus.class, BrokerSession.class, TopologyAdmin.class,
                         SubscriberAssembler.class, DeliveryCounters.class, BrokerRabbitPublisher.class,
-                        BrokerDeadLetters.class, InProcessBrokerBean.class)
+                        BrokerDeadLetters.class, SubscriptionControl.class, InProcessBrokerBean.class)
                 .setUnremovable().build());
         // A bean whose only use is consuming a queue is referenced by nothing: keep it.
         IndexView index = combinedIndex.getIndex();
@@ -187,6 +188,14 @@ class SubscriberProcessor {
                 if (subscriber == null) {
                     continue;
                 }
+                if (disabled(buildTimeConfig, subscriber.value().asString())) {
+                    // queues."<queue>".enabled=false: the application starts without this subscriber.
+                    org.jboss.logging.Logger.getLogger(SubscriberProcessor.class).infof("Queue '%s' is disabled "
+                            + "(quarkus.rabbitmq-subscriber.queues.\"%s\".enabled=false): %s#%s is not started",
+                            subscriber.value().asString(), subscriber.value().asString(), beanClass.name(),
+                            method.name());
+                    continue;
+                }
                 // The method's own execution annotations win; the class's apply when the method has none.
                 AnnotationTarget modelSource = hasAny(annotations, method) ? method
                         : hasAny(annotations, method.declaringClass()) ? method.declaringClass() : beanClass;
@@ -211,6 +220,11 @@ class SubscriberProcessor {
         }
     }
 
+    private static boolean disabled(SubscriberBuildTimeConfig config, String queue) {
+        SubscriberBuildTimeConfig.QueueOverrides overrides = config.queues().get(queue);
+        return overrides != null && !overrides.enabled();
+    }
+
     private static boolean hasAny(AnnotationStore annotations, AnnotationTarget target) {
         return annotations.hasAnnotation(target, BLOCKING) || annotations.hasAnnotation(target, NON_BLOCKING)
                 || annotations.hasAnnotation(target, RUN_ON_VIRTUAL_THREAD);
@@ -225,7 +239,9 @@ class SubscriberProcessor {
             report(subscriber.problems(), problems);
         }
         List<SubscriptionSpec> subscriptions = subscriptions(subscribers);
-        report(SubscriptionRules.unusedOverrides(buildTimeConfig.queues().keySet(), subscriptions), problems);
+        report(SubscriptionRules.unusedOverrides(buildTimeConfig.queues().keySet().stream()
+                .filter(queue -> !disabled(buildTimeConfig, queue)).collect(java.util.stream.Collectors.toSet()),
+                subscriptions), problems);
         // A @Subscriber where no bean can ever have it would consume nothing, silently: say so. A concrete class that
         // is not a bean was left out on purpose (@Vetoed, @IfBuildProperty, an excluded type): that one is quiet.
         java.util.Set<String> collected = new java.util.HashSet<>();

@@ -24,6 +24,8 @@ final class SubscriptionOverrides {
         overrides.delay().ifPresent(declared::delay);
         overrides.waitingQueue().ifPresent(declared::waitingQueue);
         overrides.delays().ifPresent(declared::delays);
+        overrides.killSwitch().failures().ifPresent(failures -> declared.killSwitch(failures,
+                overrides.killSwitch().pause()));
         // After the annotation's, so one of the same name replaces it; by name, so a build is reproducible.
         declared.arguments(new TreeMap<>(overrides.arguments()).entrySet().stream()
                 .map(argument -> argument.getKey() + "=" + argument.getValue()).toList());

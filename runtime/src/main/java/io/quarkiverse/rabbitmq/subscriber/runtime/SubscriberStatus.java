@@ -68,6 +68,14 @@ public class SubscriberStatus {
         return problems;
     }
 
+    /** The queues whose subscribers are paused (by the application or their kill switch), sorted. */
+    public List<String> paused() {
+        return engine.subscriptions().stream()
+                .filter(state -> io.quarkiverse.rabbitmq.subscriber.runtime.operate.SubscriptionControl
+                        .paused(state.supervisor()))
+                .map(SubscriptionState::queue).sorted().toList();
+    }
+
     /** Delayed copies the service holds for a subscription ({@code IN_SERVICE}). */
     public int heldCopies(String queue) {
         return engine.heldCopies(queue);

@@ -97,6 +97,8 @@ public class SubscriberAssembler {
                         consumingAgain.run();
                     }
                 }, session.backoff(), session.clock(), offTheClientThread()));
+        state.killSwitch(io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch.of(definition.subscription,
+                session.clock(), state::supervisor));
         return state;
     }
 
@@ -128,7 +130,7 @@ public class SubscriberAssembler {
                 outlet, unsettled, session.clock(), observers.get());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
                 new io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder(objectMapper),
-                settler, eventLoop, observers.get(), counters.outcomes(), supervisor::halt);
+                settler, eventLoop, observers.get(), counters.outcomes(), supervisor::halt, state.killSwitch());
         SubscriberConsumer consumer = new SubscriberConsumer(queue, eventLoop, dispatcher, counters.inFlight(),
                 config.retryCountHeader(), reason -> supervisor.lost(generation, reason),
                 LaunchMode.current() == LaunchMode.DEVELOPMENT ? ReloadOnMessage.scan() : null);

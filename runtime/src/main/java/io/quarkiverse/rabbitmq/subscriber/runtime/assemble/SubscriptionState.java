@@ -15,6 +15,7 @@ public final class SubscriptionState implements UnreadableMessageFinder.Suspect 
 
     private final SubscriberDefinition definition;
     private volatile SubscriberSupervisor supervisor;
+    private volatile io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch killSwitch = io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch.NONE;
     private volatile InServiceDelay heldCopies;
     private volatile UnsettledBytes unsettledBytes;
 
@@ -38,6 +39,15 @@ public final class SubscriptionState implements UnreadableMessageFinder.Suspect 
 
     void supervisedBy(SubscriberSupervisor supervisor) {
         this.supervisor = supervisor;
+    }
+
+    /** Its kill switch ({@code KillSwitch.NONE} without one), made with the supervisor. */
+    public io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch killSwitch() {
+        return killSwitch;
+    }
+
+    void killSwitch(io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch killSwitch) {
+        this.killSwitch = killSwitch;
     }
 
     /** The copies held for their delay, created with the first channel (the broker, and so the clock, are chosen). */

@@ -130,5 +130,25 @@ public interface SubscriberBuildTimeConfig {
          */
         @ConfigDocMapKey("argument-name")
         Map<String, String> arguments();
+
+        /** {@code false} builds the application without this queue's subscriber: it is neither declared nor consumed. */
+        @io.smallrye.config.WithDefault("true")
+        boolean enabled();
+
+        /**
+         * The kill switch: after {@code failures} handler failures in a row the subscriber pauses for {@code pause}
+         * (its consumer cancelled, the messages waiting in RabbitMQ), then resumes; one WARN each way. A downstream
+         * outage then spends that many attempts, not every message's cap.
+         */
+        KillSwitch killSwitch();
+    }
+
+    interface KillSwitch {
+        /** Failures in a row that trip it; unset: no kill switch. */
+        OptionalInt failures();
+
+        /** How long it pauses the subscriber. */
+        @io.smallrye.config.WithDefault("60s")
+        java.time.Duration pause();
     }
 }

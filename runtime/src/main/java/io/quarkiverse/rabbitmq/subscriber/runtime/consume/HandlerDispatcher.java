@@ -51,12 +51,17 @@ public final class HandlerDispatcher {
     private final Context eventLoop;
     private final Keeper keeper;
     private final DeadLetterOn deadLetterOn;
+    /** The result of a delivery its handler never ran for: the kill switch was tripped when it arrived. */
+    private static final Object NOT_RUN = new Object();
+    private final io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch killSwitch;
     /** {@link DeliveryRoute#DIRECT}: deliveries handed to handlers from the reader thread, not yet in the ack window. */
     private final Queue<InboundDelivery> arrivals = PlatformDependent.newMpscQueue();
 
     public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder,
             io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder, Settler settler,
-            Context eventLoop, Observers observers, OutcomeCounters outcomes, Keeper keeper) {
+            Context eventLoop, Observers observers, OutcomeCounters outcomes, Keeper keeper,
+            io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch killSwitch) {
+        this.killSwitch = killSwitch;
         this.definition = definition;
         this.subscription = definition.subscription;
         this.route = DeliveryRoute.of(definition);
@@ -90,7 +95,8 @@ public final class HandlerDispatcher {
         settler.arrived(delivery);
         arrivals.offer(delivery);
         try {
-            threads.run(context, delivery, () -> completions.offer(context, delivery, invocation.run(delivery)));
+            threads.run(context, delivery, () -> completions.offer(context, delivery,
+                    killSwitch.tripped() ? NOT_RUN : invocation.run(delivery)));
         } catch (Throwable t) {
             completions.offer(context, delivery, new HandlerInvocation.Failed(t));
         }
@@ -114,6 +120,10 @@ public final class HandlerDispatcher {
 
     /** A delivery the gate let through, on the event loop. */
     private void start(Context context, InboundDelivery delivery) {
+        if (killSwitch.tripped()) {
+            complete(context, delivery, NOT_RUN);
+            return;
+        }
         try {
             if (route == DeliveryRoute.EVENT_LOOP) {
                 complete(context, delivery, invocation.run(delivery));
@@ -163,6 +173,11 @@ public final class HandlerDispatcher {
     private void decideAndSend(InboundDelivery delivery, Object result, boolean async) {
         // Whatever the outcome, the handler's outputs are closed now: published on ack, else dropped.
         java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> outputs = delivery.takeOutputs();
+        if (result == NOT_RUN) {
+            // Paused by its kill switch: back to the head of its queue, unhandled and uncounted.
+            settler.settle(delivery, Settlement.KEEP);
+            return;
+        }
         if (result instanceof HandlerInvocation.Undecodable undecodable) {
             Settlement settlement = decide(delivery, new HandlerResult.Undecodable(FailureInfo.of(undecodable.cause())));
             reporter.undecodable(delivery, invocation.expectedType(), undecodable.cause(), settlement);
@@ -170,6 +185,11 @@ public final class HandlerDispatcher {
             return;
         }
         HandlerResult outcome = resultOf(result, async);
+        if (outcome instanceof HandlerResult.Failed) {
+            killSwitch.failed();
+        } else {
+            killSwitch.succeeded();
+        }
         Settlement settlement = decide(delivery, outcome);
         if (outcome instanceof HandlerResult.Failed failed) {
             Throwable cause = result instanceof HandlerInvocation.Failed thrown ? thrown.cause() : null;
@@ -205,6 +225,7 @@ public final class HandlerDispatcher {
             public void failed(String why) {
                 LOG.errorf("%s handled %s on queue '%s', but %s: the delivery fails", definition.method,
                         delivery.describe(), delivery.queue(), why);
+                killSwitch.failed();
                 HandlerResult failed = failure(new OutputNotPublishedException(why));
                 Settlement settlement = decide(delivery, failed);
                 reporter.failed(delivery, (HandlerResult.Failed) failed, null, settlement);

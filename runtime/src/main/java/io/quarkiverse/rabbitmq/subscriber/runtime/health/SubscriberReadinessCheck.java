@@ -1,5 +1,6 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.health;
 
+import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -38,6 +39,11 @@ public class SubscriberReadinessCheck implements HealthCheck {
             }
         }
         problems.forEach(response::withData);
+        List<String> paused = status.paused();
+        if (!paused.isEmpty()) {
+            // Paused on purpose: the service works, it takes nothing from these queues until resumed.
+            response.withData("paused", String.join(",", paused));
+        }
         return response.build();
     }
 }

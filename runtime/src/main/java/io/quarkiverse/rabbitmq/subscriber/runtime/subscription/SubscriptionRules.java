@@ -105,6 +105,10 @@ public final class SubscriptionRules {
 
     /** The queue's name and the limits it is consumed under. */
     private static void checkQueue(SubscriptionSpec subscription, List<String> problems) {
+        if (subscription.killSwitchFailures < 0 || subscription.killSwitchPauseMillis <= 0) {
+            problems.add("sets a kill switch of " + subscription.killSwitchFailures + " failures and a pause of "
+                    + subscription.killSwitchPauseMillis + " ms: use 1 failure or more and a pause longer than 0");
+        }
         if (!subscription.quorum() && subscription.deliveryLimit >= 0) {
             problems.add("sets deliveryLimit on a classic queue: only quorum queues count deliveries "
                     + "(use type = QueueType.QUORUM)");

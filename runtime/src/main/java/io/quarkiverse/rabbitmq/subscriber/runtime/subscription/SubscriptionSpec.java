@@ -59,6 +59,10 @@ public final class SubscriptionSpec {
      * instead of retried ({@code @Subscriber(deadLetterOn)}).
      */
     public final List<String> deadLetterOn;
+    /** The kill switch: after this many failures in a row the subscriber pauses; 0: none. */
+    public final int killSwitchFailures;
+    /** How long the kill switch pauses it, in milliseconds. */
+    public final long killSwitchPauseMillis;
 
     /**
      * The values as they are, for the recorder, which passes back the fields of a built spec: {@link Builder#build()}
@@ -68,7 +72,8 @@ public final class SubscriptionSpec {
     public SubscriptionSpec(String queue, QueueType type, int maxAttempts, String deadLetter, int deliveryLimit,
             RetryPublish retryPublish, int prefetch, int concurrency, Delay delay, String waitingQueue,
             List<Long> delays, String delayedExchange, boolean readsDeadLetters, List<BindingSpec> bindings,
-            Map<String, Object> arguments, List<String> deadLetterOn) {
+            Map<String, Object> arguments, List<String> deadLetterOn, int killSwitchFailures,
+            long killSwitchPauseMillis) {
         this.queue = Objects.requireNonNull(queue);
         this.type = type;
         this.maxAttempts = maxAttempts;
@@ -85,6 +90,8 @@ public final class SubscriptionSpec {
         this.bindings = List.copyOf(bindings);
         this.arguments = Collections.unmodifiableMap(new LinkedHashMap<>(arguments));
         this.deadLetterOn = List.copyOf(deadLetterOn);
+        this.killSwitchFailures = killSwitchFailures;
+        this.killSwitchPauseMillis = killSwitchPauseMillis;
     }
 
     /** {@code DLX_TTL_PER_DELAY}: the waiting queue of one listed delay, {@code <waitingQueue>.<delay>}. */
@@ -123,7 +130,7 @@ public final class SubscriptionSpec {
         return reads == readsDeadLetters ? this
                 : new SubscriptionSpec(queue, type, maxAttempts, deadLetter, deliveryLimit, retryPublish, prefetch,
                         concurrency, delay, waitingQueue, delays, delayedExchange, reads, bindings, arguments,
-                        deadLetterOn);
+                        deadLetterOn, killSwitchFailures, killSwitchPauseMillis);
     }
 
     /**
@@ -135,7 +142,7 @@ public final class SubscriptionSpec {
                 deadLetter == null ? null : names.apply(deadLetter), deliveryLimit, retryPublish, prefetch, concurrency,
                 delay, waitingQueue == null ? null : names.apply(waitingQueue), delays, delayedExchange,
                 readsDeadLetters, bindings.stream().map(binding -> binding.withNames(names)).toList(), arguments,
-                deadLetterOn);
+                deadLetterOn, killSwitchFailures, killSwitchPauseMillis);
     }
 
     /** Every name of this subscription that may come from the configuration, as written. */
@@ -223,6 +230,8 @@ public final class SubscriptionSpec {
         String deadLetter;
         int deliveryLimit = -1;
         /** Null while none is named. */
+        int killSwitchFailures;
+        java.time.Duration killSwitchPause;
         private final List<String> deadLetterOn = new ArrayList<>();
         RetryPublish retryPublish;
         int prefetch;
@@ -315,6 +324,13 @@ public final class SubscriptionSpec {
             return this;
         }
 
+        /** The kill switch: pause for {@code pause} after {@code failures} failures in a row (0: none). */
+        public Builder killSwitch(int failures, java.time.Duration pause) {
+            this.killSwitchFailures = failures;
+            this.killSwitchPause = pause;
+            return this;
+        }
+
         /** Exception class names whose failures are dead-lettered at once. */
         public Builder deadLetterOn(List<String> exceptionTypes) {
             this.deadLetterOn.addAll(exceptionTypes);
@@ -342,7 +358,8 @@ public final class SubscriptionSpec {
                     delay == Delay.PLUGIN ? delayedExchange : null, readsDeadLetters,
                     bindings.stream().map(binding -> BindingSpec.of(queue, binding.exchange(), binding.type(),
                             binding.keys(), binding.arguments())).toList(),
-                    ArgumentText.parse(arguments), deadLetterOn.stream().distinct().sorted().toList());
+                    ArgumentText.parse(arguments), deadLetterOn.stream().distinct().sorted().toList(),
+                    killSwitchFailures, killSwitchPause == null ? 60_000 : killSwitchPause.toMillis());
         }
 
         /**

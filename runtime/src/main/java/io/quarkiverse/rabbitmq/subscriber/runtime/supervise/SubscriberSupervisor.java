@@ -72,6 +72,8 @@ public final class SubscriberSupervisor {
     private boolean needsFreshChannel;
     /** What holds it back from taking deliveries while consuming (back-pressure). Lane only. */
     private final java.util.Set<String> heldBack = new java.util.HashSet<>();
+    /** What holds it back now, for readers on other threads (the lane alone changes {@link #heldBack}). */
+    private volatile java.util.Set<String> heldBackNow = java.util.Set.of();
     /** Losses to a refused permission in a row, and when the last was (clock millis). Lane only. */
     private int refusals;
     private long lastRefusalAt;
@@ -96,6 +98,11 @@ public final class SubscriberSupervisor {
 
     public State state() {
         return state.get();
+    }
+
+    /** What holds it back now ({@link #holdBack}); empty while nothing does. Any thread. */
+    public java.util.Set<String> heldBackBy() {
+        return heldBackNow;
     }
 
     /** Why it does not consume now; null while it does. */
@@ -246,6 +253,7 @@ public final class SubscriberSupervisor {
         lane.execute(() -> {
             boolean first = heldBack.isEmpty();
             heldBack.add(what);
+            heldBackNow = java.util.Set.copyOf(heldBack);
             Attachment current = attachment;
             if (first && state.get() == State.CONSUMING && current != null) {
                 current.pause();
@@ -256,7 +264,11 @@ public final class SubscriberSupervisor {
     /** The end of {@link #holdBack} by {@code what}: consumes again once nothing else holds it back. Any thread. */
     public void takeAgain(String what) {
         lane.execute(() -> {
-            if (!heldBack.remove(what) || !heldBack.isEmpty()) {
+            if (!heldBack.remove(what)) {
+                return;
+            }
+            heldBackNow = java.util.Set.copyOf(heldBack);
+            if (!heldBack.isEmpty()) {
                 return;
             }
             Attachment current = attachment;

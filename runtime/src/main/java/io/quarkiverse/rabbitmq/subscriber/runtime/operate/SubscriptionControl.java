@@ -1,0 +1,65 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.operate;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.jboss.logging.Logger;
+
+import io.quarkiverse.rabbitmq.subscriber.Subscriptions;
+import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.SubscriptionState;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
+
+/**
+ * {@link Subscriptions} on the supervisors: a pause is one more reason a supervisor holds its subscriber back (as its
+ * bounds and its kill switch are), so it holds across losses and resubscriptions and ends only with a resume.
+ */
+@Singleton
+public class SubscriptionControl implements Subscriptions {
+
+    private static final Logger LOG = Logger.getLogger(SubscriptionControl.class);
+    /** What a pause holds the subscriber back as. */
+    public static final String PAUSED = "paused by the application";
+
+    @Inject
+    SubscriberEngine engine;
+
+    @Override
+    public void pause(String queue) {
+        subscription(queue).supervisor().holdBack(PAUSED);
+        LOG.infof("Queue '%s' is paused: its subscriber takes no deliveries until resumed", queue);
+    }
+
+    @Override
+    public void resume(String queue) {
+        SubscriberSupervisor supervisor = subscription(queue).supervisor();
+        supervisor.takeAgain(PAUSED);
+        // A kill switch's pause ends with a resume too: the operator says the outage is over.
+        supervisor.takeAgain(io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch.HOLDING);
+        LOG.infof("Queue '%s' is resumed", queue);
+    }
+
+    @Override
+    public State state(String queue) {
+        SubscriberSupervisor supervisor = subscription(queue).supervisor();
+        return switch (supervisor.state()) {
+            case STARTING -> State.STARTING;
+            case RECOVERING -> State.RECOVERING;
+            case STOPPED -> State.STOPPED;
+            case CONSUMING -> paused(supervisor) ? State.PAUSED : State.CONSUMING;
+        };
+    }
+
+    /** Whether the application or the kill switch paused it (not a bound holding it back for a moment). */
+    public static boolean paused(SubscriberSupervisor supervisor) {
+        var holding = supervisor.heldBackBy();
+        return holding.contains(PAUSED)
+                || holding.contains(io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch.HOLDING);
+    }
+
+    private SubscriptionState subscription(String queue) {
+        return engine.subscription(queue).orElseThrow(() -> new IllegalArgumentException("No subscriber of this "
+                + "application consumes queue '" + queue + "'; the subscribed queues are "
+                + engine.subscriptions().stream().map(SubscriptionState::queue).sorted().toList()));
+    }
+}

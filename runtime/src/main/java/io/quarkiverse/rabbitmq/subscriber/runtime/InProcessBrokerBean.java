@@ -35,6 +35,10 @@ public class InProcessBrokerBean implements InProcessBroker {
     @Inject
     ObjectMapper objectMapper;
 
+    /** The subscribers, whose supervisors' steps (holding back, consuming again) are part of being idle. */
+    @Inject
+    jakarta.enterprise.inject.Instance<SubscriberEngine> engine;
+
     private BrokerChannel channel;
 
     private InProcessServer server() {
@@ -85,12 +89,46 @@ public class InProcessBrokerBean implements InProcessBroker {
             throw new IllegalStateException("The in-process broker's clock is not paused "
                     + "(quarkus.rabbitmq-subscriber.in-process.clock=wall): time cannot be advanced");
         }
-        clock.advance(duration, () -> server.awaitIdle(IDLE_TIMEOUT));
+        clock.advance(duration, () -> awaitIdle(server));
     }
 
     @Override
     public void awaitIdle() {
-        server().awaitIdle(IDLE_TIMEOUT);
+        awaitIdle(server());
+    }
+
+    /**
+     * Idle: the broker has nothing queued and every delivery is settled, and no subscriber's supervisor has a step
+     * waiting (a consume again after holding back is broker work still to come), both at once.
+     */
+    private void awaitIdle(InProcessServer server) {
+        long deadline = System.nanoTime() + IDLE_TIMEOUT.toNanos();
+        for (;;) {
+            server.awaitIdle(IDLE_TIMEOUT);
+            if (supervisorsIdle()) {
+                server.awaitIdle(IDLE_TIMEOUT);
+                if (supervisorsIdle()) {
+                    return;
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("The in-process broker is not idle after " + IDLE_TIMEOUT
+                        + ": a subscriber's supervisor still has steps to run");
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
+    }
+
+    private boolean supervisorsIdle() {
+        if (!engine.isResolvable()) {
+            return true;
+        }
+        for (var state : engine.get().subscriptions()) {
+            if (state.supervisor() != null && !state.supervisor().idle()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

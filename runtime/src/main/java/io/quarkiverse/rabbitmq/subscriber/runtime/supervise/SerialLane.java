@@ -24,6 +24,11 @@ final class SerialLane implements Executor {
         this.pool = pool;
     }
 
+    /** Whether no task waits or runs now. */
+    boolean idle() {
+        return !scheduled.get() && tasks.isEmpty();
+    }
+
     @Override
     public void execute(Runnable task) {
         tasks.add(task);

@@ -100,6 +100,11 @@ public final class SubscriberSupervisor {
         return state.get();
     }
 
+    /** Whether none of its steps (consume again, hold back, take again) waits or runs now. Any thread. */
+    public boolean idle() {
+        return lane.idle();
+    }
+
     /** What holds it back now ({@link #holdBack}); empty while nothing does. Any thread. */
     public java.util.Set<String> heldBackBy() {
         return heldBackNow;

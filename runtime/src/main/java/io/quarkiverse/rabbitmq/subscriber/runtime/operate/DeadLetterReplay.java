@@ -47,7 +47,10 @@ final class DeadLetterReplay {
             channel = connection.createChannel();
             ReplayConfirms confirms = new ReplayConfirms();
             channel.confirmSelect(confirms);
-            while (moved < max) {
+            // At most what waits now: a message its handler dead-letters again during the replay lands behind the
+            // others and must not be taken a second time (a replay would go round until max).
+            int limit = Math.min(max, channel.declareQueuePassive(deadLetterQueue).messageCount());
+            while (moved < limit) {
                 Fetched dead = channel.get(deadLetterQueue, false);
                 if (dead == null) {
                     break;

@@ -144,6 +144,18 @@ abstract class DeadLettersContract {
     }
 
     @Test
+    void aMessageThatComesBackDuringTheReplayIsNotTakenAgain() throws Exception {
+        admin.purgeQueue(DEAD);
+        // Both came from the dead-letter queue itself: each replayed copy lands behind the rest, as a message its
+        // handler dead-letters again does.
+        publish("m-again-1", "again", Map.of(Delivery.ORIGINAL_QUEUE_HEADER, DEAD));
+        publish("m-again-2", "again", Map.of(Delivery.ORIGINAL_QUEUE_HEADER, DEAD));
+        awaitDepth(DEAD, 2);
+        assertEquals(2, replay(100), "what waited when the replay began, each once");
+        awaitDepth(DEAD, 2);
+    }
+
+    @Test
     void anEmptyQueueHasNothingToShowOrMove() throws Exception {
         admin.purgeQueue(DEAD);
         assertEquals(List.of(), peek(10));

@@ -101,7 +101,7 @@ class UnsettledBytesBoundTest {
             }
             handled.add(delivery.messageId());
             // A little work per message, so deliveries pile up behind it.
-            Thread.sleep(2);
+            java.util.concurrent.locks.LockSupport.parkNanos(2_000_000);
         }
     }
 }

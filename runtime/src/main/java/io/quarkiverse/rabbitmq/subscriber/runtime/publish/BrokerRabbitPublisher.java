@@ -28,7 +28,6 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.observe.PublishObservation;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.core.Context;
-import io.vertx.core.Vertx;
 
 /**
  * {@link RabbitPublisher} on a connection of its own (RabbitMQ blocks a connection that publishes while it is low on
@@ -74,7 +73,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     @Override
     public Uni<Void> send(OutgoingMessage message) {
         Objects.requireNonNull(message, "message");
-        return onCallersContext(() -> isReady(plain), caller -> Uni.createFrom().item(() -> {
+        return CallerContext.onCallersContext(() -> isReady(plain), caller -> Uni.createFrom().item(() -> {
             Prepared prepared = prepare(message);
             try {
                 synchronized (this) {
@@ -96,7 +95,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     @Override
     public Uni<Void> sendConfirmed(OutgoingMessage message) {
         Objects.requireNonNull(message, "message");
-        return onCallersContext(() -> isReady(confirming),
+        return CallerContext.onCallersContext(() -> isReady(confirming),
                 caller -> Uni.createFrom().completionStage(() -> publishConfirmed(caller, message)));
     }
 
@@ -125,7 +124,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         OutgoingMessage expiring = sent.expiration().isPresent() || timeout.compareTo(LONGEST_EXPIRATION) > 0 ? sent
                 : sent.expiration(timeout);
         PayloadDecoder decoder = PayloadDecoder.of(replyType, objectMapper);
-        return onCallersContext(() -> requests().isReady(), caller -> Uni.createFrom().completionStage(() -> {
+        return CallerContext.onCallersContext(() -> requests().isReady(), caller -> Uni.createFrom().completionStage(() -> {
             Prepared prepared;
             try {
                 prepared = prepare(expiring);
@@ -284,25 +283,6 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
      */
     private static boolean isDirectReplyAddress(String exchange, String routingKey) {
         return exchange.isEmpty() && routingKey.startsWith(BrokerChannel.DIRECT_REPLY_TO + ".");
-    }
-
-    /**
-     * Runs the work with the caller's Vert.x context (null when it has none) and delivers its outcome there. Opening a
-     * channel waits for the broker: the first publish from an event loop does that on a worker, and comes back to the
-     * caller's context afterwards. Once the channel is open, publishing writes a frame and stays on the caller's
-     * thread.
-     */
-    private static <T> Uni<T> onCallersContext(java.util.function.BooleanSupplier ready,
-            java.util.function.Function<Context, Uni<T>> work) {
-        return Uni.createFrom().deferred(() -> {
-            Context caller = Vertx.currentContext();
-            Uni<T> uni = work.apply(caller);
-            if (ready.getAsBoolean() || !Context.isOnEventLoopThread()) {
-                return uni;
-            }
-            return uni.runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                    .emitOn(task -> caller.runOnContext(ignored -> task.run()));
-        });
     }
 
     /** Why the broker blocks publishing, when it said so; never opens anything (the runtime may be stopping). */

@@ -34,4 +34,23 @@ final class CallerContext {
             }
         });
     }
+
+    /**
+     * Runs the work with the caller's Vert.x context (null when it has none) and delivers its outcome there. Opening a
+     * channel waits for the broker: the first publish from an event loop does that on a worker, and comes back to the
+     * caller's context afterwards. Once the channel is open, publishing writes a frame and stays on the caller's
+     * thread.
+     */
+    static <T> io.smallrye.mutiny.Uni<T> onCallersContext(java.util.function.BooleanSupplier ready,
+            java.util.function.Function<Context, io.smallrye.mutiny.Uni<T>> work) {
+        return io.smallrye.mutiny.Uni.createFrom().deferred(() -> {
+            Context caller = io.vertx.core.Vertx.currentContext();
+            io.smallrye.mutiny.Uni<T> uni = work.apply(caller);
+            if (ready.getAsBoolean() || !Context.isOnEventLoopThread()) {
+                return uni;
+            }
+            return uni.runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                    .emitOn(task -> caller.runOnContext(ignored -> task.run()));
+        });
+    }
 }

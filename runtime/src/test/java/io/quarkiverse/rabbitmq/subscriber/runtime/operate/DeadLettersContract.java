@@ -191,12 +191,8 @@ abstract class DeadLettersContract {
     }
 
     /** Messages a closed channel returns, or a publish, reach the queue soon after, not at once on RabbitMQ. */
-    private void awaitDepth(String queue, int depth) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        int seen;
-        while ((seen = admin.declareQueuePassive(queue).messageCount()) != depth && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertEquals(depth, seen, "messages in '" + queue + "'");
+    private void awaitDepth(String queue, int depth) {
+        org.awaitility.Awaitility.await("messages in '" + queue + "'").atMost(Duration.ofSeconds(5))
+                .until(() -> admin.declareQueuePassive(queue).messageCount(), count -> count == depth);
     }
 }

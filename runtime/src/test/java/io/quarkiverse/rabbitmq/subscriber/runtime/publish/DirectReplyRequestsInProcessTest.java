@@ -17,8 +17,9 @@ class DirectReplyRequestsInProcessTest extends DirectReplyRequestsContract {
     }
 
     @Override
-    void quiet() {
+    void quiet(java.util.function.BooleanSupplier holds) {
         server.awaitQuiet(Duration.ofSeconds(5));
+        org.junit.jupiter.api.Assertions.assertTrue(holds.getAsBoolean());
     }
 
     @Override

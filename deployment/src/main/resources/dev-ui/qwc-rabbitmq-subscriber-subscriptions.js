@@ -2,8 +2,12 @@ import { LitElement, html, css } from 'lit';
 import { JsonRpc } from 'jsonrpc';
 import '@vaadin/grid';
 import '@vaadin/button';
+import { columnBodyRenderer } from '@vaadin/grid/lit.js';
 
-/** The subscriptions, the topology plan and each planned queue's depth and consumers on the broker in use. */
+/**
+ * The subscriptions with their state and a pause or resume button each, the live outcome counters, the topology plan
+ * and each planned queue's depth and consumers on the broker in use.
+ */
 export class QwcRabbitmqSubscriberSubscriptions extends LitElement {
 
     jsonRpc = new JsonRpc(this);
@@ -19,6 +23,7 @@ export class QwcRabbitmqSubscriberSubscriptions extends LitElement {
         _topology: { state: true },
         _queues: { state: true },
         _outcomes: { state: true },
+        _message: { state: true },
     };
 
     connectedCallback() {
@@ -48,8 +53,10 @@ export class QwcRabbitmqSubscriberSubscriptions extends LitElement {
     render() {
         return html`
             <h3>Subscriptions</h3>
-            <vaadin-grid .items="${this._subscriptions || []}" all-rows-visible theme="row-stripes">
+            <vaadin-grid id="subscriptions" .items="${this._subscriptions || []}" all-rows-visible theme="row-stripes">
                 <vaadin-grid-column path="queue" auto-width></vaadin-grid-column>
+                <vaadin-grid-column header="State" auto-width
+                    ${columnBodyRenderer(subscription => this._stateCell(subscription), [])}></vaadin-grid-column>
                 <vaadin-grid-column path="type" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="maxAttempts" header="Cap" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="deadLetter" header="Dead letter" auto-width></vaadin-grid-column>
@@ -61,13 +68,14 @@ export class QwcRabbitmqSubscriberSubscriptions extends LitElement {
                 <vaadin-grid-column path="heldCopies" header="Held copies" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="method" auto-width></vaadin-grid-column>
             </vaadin-grid>
+            <div id="message">${this._message || ''}</div>
             <h3>Outcomes (live; ${this._outcomes?.inFlight ?? 0} in flight)</h3>
             <vaadin-grid .items="${this._outcomes?.queues || []}" all-rows-visible theme="row-stripes">
                 <vaadin-grid-column path="queue" auto-width></vaadin-grid-column>
                 ${(this._outcomes?.labels || []).map(label => html`<vaadin-grid-column path="${label}"
                     header="${label}" auto-width></vaadin-grid-column>`)}
             </vaadin-grid>
-            <h3>Queues <vaadin-button theme="small" @click="${() => this._refresh()}">Refresh</vaadin-button></h3>
+            <h3>Queues <vaadin-button id="refresh-queues" theme="small" @click="${() => this._refresh()}">Refresh</vaadin-button></h3>
             <vaadin-grid .items="${this._queues || []}" all-rows-visible theme="row-stripes">
                 <vaadin-grid-column path="name" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="role" auto-width></vaadin-grid-column>
@@ -84,6 +92,24 @@ export class QwcRabbitmqSubscriberSubscriptions extends LitElement {
                 <code>${binding.exchange}</code> under <code>${binding.routingKey}</code>
                 ${Object.keys(binding.arguments || {}).length ? html`matching <code>${JSON.stringify(binding.arguments)}</code>` : ''}</div>`)}
         `;
+    }
+
+    /** The state, and the button that changes it: pause while it consumes, resume while it is paused. */
+    _stateCell(subscription) {
+        const paused = subscription.state === 'PAUSED';
+        return html`<span class="state">${subscription.state}</span>
+            <vaadin-button theme="small" class="${paused ? 'resume' : 'pause'}" data-queue="${subscription.queue}"
+                @click="${() => this._switch(subscription.queue, paused ? 'resume' : 'pause')}">
+                ${paused ? 'Resume' : 'Pause'}</vaadin-button>`;
+    }
+
+    _switch(queue, action) {
+        const call = action === 'pause' ? this.jsonRpc.pause({ queue: queue }) : this.jsonRpc.resume({ queue: queue });
+        call.then(response => {
+            this._message = queue + ': ' + response.result;
+            // The queues too: their consumers change with the cancel or the consume that follows.
+            this._refresh();
+        }).catch(error => this._message = 'Could not ' + action + ' ' + queue + ': ' + (error?.error?.message || error));
     }
 }
 customElements.define('qwc-rabbitmq-subscriber-subscriptions', QwcRabbitmqSubscriberSubscriptions);

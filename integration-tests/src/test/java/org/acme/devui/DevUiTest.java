@@ -3,6 +3,9 @@ package org.acme.devui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -17,7 +20,9 @@ import io.vertx.core.json.JsonObject;
 /**
  * The Dev UI's data, read through its JSON-RPC channel as its pages read it, on the in-process broker: the
  * subscription and its topology plan; a message published through it waits in the waiting queue, and advancing the
- * clock through it brings the message back until it lands in the dead-letter queue. (Here, not in the deployment
+ * clock through it brings the message back until it lands in the dead-letter queue; the dead letter is peeked, then
+ * replayed and the subscriber paused and resumed by clicking the pages' buttons in headless Chromium, with
+ * screenshots in {@code target/devui-screenshots}. (Here, not in the deployment
  * module: the Dev UI finds an extension's pages through its installed jars, as in a user's application.)
  */
 class DevUiTest {
@@ -111,7 +116,100 @@ class DevUiTest {
             // The page's columns: every label, in the service's order.
             assertEquals(List.of("ack", "retry", "retry-after", "drop", "dead-letter", "undecodable", "failure"),
                     outcomes.getJsonArray("labels").getList());
+
+            // The dead-letter queue as its page reads it: its depth, and its message peeked, taking nothing.
+            JsonArray deadQueues = (JsonArray) rpc.call(NAMESPACE + "deadLetterQueues", new JsonObject());
+            assertEquals(1, deadQueues.size(), deadQueues::encode);
+            assertEquals("devui.refunds.dead", deadQueues.getJsonObject(0).getString("name"));
+            assertEquals(1, deadQueues.getJsonObject(0).getInteger("depth"));
+            JsonArray peeked = (JsonArray) rpc.call(NAMESPACE + "peek",
+                    new JsonObject().put("queue", "devui.refunds.dead").put("max", 10));
+            assertEquals(1, peeked.size(), peeked::encode);
+            JsonObject letter = peeked.getJsonObject(0);
+            assertEquals("devui.refunds", letter.getString("sourceQueue"), letter::encode);
+            assertEquals("busy", letter.getString("bodyPreview"), letter::encode);
+            assertEquals(3, letter.getInteger("retryCount"), letter::encode);
+            assertEquals(1, depth(rpc, "devui.refunds.dead"), "a peek takes nothing");
+            assertEquals("CONSUMING", subscriptions(rpc).getString("state"));
+
+            if (browserAvailable()) {
+                throughThePagesInChromium(rpc, port);
+            } else {
+                // Without a browser the JSON-RPC calls the buttons make, as the pages make them.
+                assertEquals(1, ((JsonObject) rpc.call(NAMESPACE + "replay",
+                        new JsonObject().put("queue", "devui.refunds.dead").put("max", 10))).getInteger("replayed"));
+                assertEquals("PAUSED", rpc.call(NAMESPACE + "pause", new JsonObject().put("queue", "devui.refunds")));
+                assertEquals("CONSUMING",
+                        rpc.call(NAMESPACE + "resume", new JsonObject().put("queue", "devui.refunds")));
+            }
+            // The replayed message went back to work: its count reset, it waits its first 30 s again.
+            assertEquals(0, depth(rpc, "devui.refunds.dead"));
+            assertEquals(1, depth(rpc, "devui.refunds.retry"));
         }
+    }
+
+    /**
+     * The dead-letter page shows the message and replays it at a click; the subscriptions page pauses and resumes the
+     * subscriber at a click. A screenshot of each state lands in {@code target/devui-screenshots}.
+     */
+    static void throughThePagesInChromium(DevUiJsonRpc rpc, int port) throws Exception {
+        String pages = "http://localhost:" + port + "/q/dev-ui/quarkus-rabbitmq-subscriber/";
+        Duration wait = Duration.ofSeconds(60);
+        try (HeadlessChromium chromium = new HeadlessChromium()) {
+            chromium.open(pages + "dead-letters");
+            String page = "deep('qwc-rabbitmq-subscriber-dead-letters')?.shadowRoot";
+            chromium.await(page + "?.querySelector('.depth')?.textContent === '1'", wait);
+            chromium.await(page + ".textContent.includes('busy') && " + page + ".textContent.includes('devui.refunds')",
+                    wait);
+            screenshot(chromium, "dead-letters.png");
+            chromium.evaluate(page + ".querySelector('vaadin-button.replay').click()");
+            chromium.await(page + ".getElementById('message').textContent.includes('Replayed 1 from devui.refunds.dead')",
+                    wait);
+            chromium.await(page + ".querySelector('.depth').textContent === '0'", wait);
+            screenshot(chromium, "dead-letters-replayed.png");
+
+            chromium.open(pages + "subscriptions");
+            page = "deep('qwc-rabbitmq-subscriber-subscriptions')?.shadowRoot";
+            chromium.await(page + "?.querySelector('vaadin-button.pause') && " + page
+                    + ".querySelector('.state').textContent === 'CONSUMING'", wait);
+            chromium.evaluate(page + ".querySelector('vaadin-button.pause').click()");
+            chromium.await(page + ".querySelector('.state').textContent === 'PAUSED' && " + page
+                    + ".querySelector('vaadin-button.resume')", wait);
+            assertEquals("PAUSED", subscriptions(rpc).getString("state"));
+            // Its consumer is cancelled: the queue has none until the resume.
+            org.awaitility.Awaitility.await().atMost(wait).until(() -> queue(rpc, "devui.refunds")
+                    .getInteger("consumers") == 0);
+            chromium.evaluate(page + ".getElementById('refresh-queues').click()");
+            chromium.await("deep('qwc-rabbitmq-subscriber-subscriptions')._queues.find(queue => queue.name === "
+                    + "'devui.refunds').consumers === 0", wait);
+            screenshot(chromium, "subscriptions-paused.png");
+            chromium.evaluate(page + ".querySelector('vaadin-button.resume').click()");
+            chromium.await(page + ".querySelector('.state').textContent === 'CONSUMING'", wait);
+            assertEquals("CONSUMING", subscriptions(rpc).getString("state"));
+            org.awaitility.Awaitility.await().atMost(wait).until(() -> queue(rpc, "devui.refunds")
+                    .getInteger("consumers") == 1);
+        }
+    }
+
+    static void screenshot(HeadlessChromium chromium, String name) throws Exception {
+        System.out.println("Dev UI screenshot: " + chromium.screenshot(Path.of("target", "devui-screenshots", name))
+                .toAbsolutePath());
+    }
+
+    /**
+     * Whether Debian's Chromium is there; with {@code -Dbrowser.test.required=true} (CI) its absence fails the test
+     * instead of leaving the pages unchecked.
+     */
+    static boolean browserAvailable() {
+        boolean there = Files.isExecutable(HeadlessChromium.EXECUTABLE);
+        if (!there && Boolean.getBoolean("browser.test.required")) {
+            throw new AssertionError(HeadlessChromium.EXECUTABLE + " is missing: install Debian's chromium package");
+        }
+        return there;
+    }
+
+    static JsonObject subscriptions(DevUiJsonRpc rpc) throws Exception {
+        return ((JsonArray) rpc.call(NAMESPACE + "subscriptions", new JsonObject())).getJsonObject(0);
     }
 
     /** Where the dev-mode application listens, as QuarkusDevModeTest set it up. */
@@ -121,9 +219,14 @@ class DevUiTest {
     }
 
     static int depth(DevUiJsonRpc rpc, String queue) throws Exception {
+        return queue(rpc, queue).getInteger("depth");
+    }
+
+    /** The queue as the subscriptions page's queue grid shows it. */
+    static JsonObject queue(DevUiJsonRpc rpc, String queue) throws Exception {
         JsonArray queues = (JsonArray) rpc.call(NAMESPACE + "queues", new JsonObject());
         Predicate<JsonObject> named = view -> view.getString("name").equals(queue);
         return queues.stream().map(JsonObject.class::cast).filter(named).findFirst()
-                .orElseThrow(() -> new AssertionError(queue + " not in " + queues.encode())).getInteger("depth");
+                .orElseThrow(() -> new AssertionError(queue + " not in " + queues.encode()));
     }
 }

@@ -22,7 +22,8 @@ public interface Subscriptions {
     }
 
     /**
-     * Stops the subscriber of this queue taking deliveries until {@link #resume}.
+     * Stops the subscriber of this queue taking deliveries until {@link #resume}. It returns at once: {@link #state}
+     * answers {@link State#PAUSED} from then on, while the consumer's cancel follows on the subscriber's own thread.
      *
      * @throws IllegalArgumentException when no subscriber of this application consumes the queue
      */

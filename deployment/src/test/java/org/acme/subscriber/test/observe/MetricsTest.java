@@ -23,6 +23,7 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.Subscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
@@ -32,8 +33,8 @@ import io.quarkus.test.QuarkusUnitTest;
 /**
  * With quarkus-micrometer in the application, a scripted run on RabbitMQ: one ack, a retry then ack, a retry later then
  * ack, a message retried to its cap of 3 and dead-lettered, a drop, a failure then ack, an undecodable body. Each
- * counter has exactly the expected value per tag, the process histogram counted every delivery, and the Dev UI's
- * counters agree.
+ * counter has exactly the expected value per tag, the process histogram counted every delivery, the Dev UI's
+ * counters agree, and the paused gauge follows a pause and a resume.
  */
 class MetricsTest {
 
@@ -59,6 +60,9 @@ class MetricsTest {
 
     @Inject
     SubscriberStatus status;
+
+    @Inject
+    Subscriptions subscriptions;
 
     @BeforeAll
     static void simpleRegistry() {
@@ -106,6 +110,17 @@ class MetricsTest {
 
         assertEquals(0.0, registry.get("quarkus.rabbitmq-subscriber.delayed.pending").tags("queue", QUEUE).gauge().value());
         assertEquals(0.0, registry.get("quarkus.rabbitmq-subscriber.deliveries.in-flight").gauge().value());
+
+        // The paused gauge: 1 while the application holds the subscriber, 0 again after it resumed.
+        assertEquals(0.0, paused());
+        subscriptions.pause(QUEUE);
+        assertEquals(1.0, paused());
+        subscriptions.resume(QUEUE);
+        assertEquals(0.0, paused());
+    }
+
+    private double paused() {
+        return registry.get("quarkus.rabbitmq-subscriber.subscriber.paused").tags("queue", QUEUE).gauge().value();
     }
 
     private double total(String name) {

@@ -20,6 +20,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LiveFigures;
+import io.quarkiverse.rabbitmq.subscriber.runtime.operate.SubscriptionControl;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.UnreadableMessageFinder;
@@ -171,10 +173,12 @@ public class SubscriberEngine {
             throw e;
         }
         started = true;
-        // The held-copies gauge only for the subscriptions that can hold any.
-        observers.get().watch(definitions.stream().filter(SubscriberDefinition::holdsCopies)
-                .map(definition -> definition.subscription.queue).toList(), this::heldCopies,
-                counters.inFlight()::count);
+        // The held-copies gauge only for the subscriptions that can hold any; the paused one for every subscription.
+        observers.get().watch(new LiveFigures(subscriptions.stream().map(SubscriptionState::queue).sorted().toList(),
+                definitions.stream().filter(SubscriberDefinition::holdsCopies)
+                        .map(definition -> definition.subscription.queue).sorted().toList(),
+                this::heldCopies, counters.inFlight()::count,
+                queue -> subscription(queue).map(state -> SubscriptionControl.paused(state.supervisor())).orElse(false)));
         LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", subscriptions.size(), connection.describe(),
                 subscriptions.stream().map(SubscriptionState::queue).toList());
         for (SubscriberDefinition definition : definitions) {

@@ -10,8 +10,9 @@ import io.quarkus.devui.spi.page.CardPageBuildItem;
 import io.quarkus.devui.spi.page.Page;
 
 /**
- * The Dev UI card: the subscriptions with the topology plan and each queue's depth on the broker in use, and a page
- * for the in-process broker (its clock, advancing it, publishing a test message). The pages read everything through
+ * The Dev UI card: the subscriptions (their state, pause and resume) with the topology plan and each queue's depth on
+ * the broker in use, the dead-letter queues (depth, first messages, replay), and a page
+ * for the broker (the in-process one's clock, advancing it, publishing a test message). The pages read everything through
  * {@link SubscriberJsonRpcService}.
  */
 public class SubscriberDevUiProcessor {
@@ -26,6 +27,11 @@ public class SubscriberDevUiProcessor {
                 .icon("font-awesome-solid:envelopes-bulk")
                 .staticLabel(String.valueOf(topology.plan().queues.stream()
                         .filter(queue -> queue.role == TopologyPlan.Role.WORK).count())));
+        // Always there: a dead-letter queue named in configuration is planned only at startup.
+        card.addPage(Page.webComponentPageBuilder()
+                .title("Dead letters")
+                .componentLink("qwc-rabbitmq-subscriber-dead-letters.js")
+                .icon("font-awesome-solid:skull-crossbones"));
         card.addPage(Page.webComponentPageBuilder()
                 .title("Broker")
                 .componentLink("qwc-rabbitmq-subscriber-broker.js")

@@ -5,7 +5,10 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
+import io.quarkiverse.rabbitmq.subscriber.DeadLetter;
+import io.quarkiverse.rabbitmq.subscriber.DeadLetters;
 import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
+import io.quarkiverse.rabbitmq.subscriber.Subscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
@@ -22,8 +25,10 @@ import io.vertx.core.json.JsonObject;
 
 /**
  * What the Dev UI's pages ask for, over its JSON-RPC channel: the subscriptions and the topology plan as the build
- * computed them, each planned queue's depth and consumers on the broker in use, and for the in-process broker its
- * clock, a way to advance it and a way to publish a test message.
+ * computed them, each planned queue's depth and consumers on the broker in use, pausing and resuming a subscriber,
+ * the dead-letter queues with their first messages and a replay, and for the in-process broker its clock, a way to
+ * advance it and a way to publish a test message. Methods that return plain values run on a worker thread (Dev UI's
+ * rule), where {@link DeadLetters} may block.
  */
 public class SubscriberJsonRpcService {
 
@@ -38,6 +43,12 @@ public class SubscriberJsonRpcService {
 
     @Inject
     SubscriberConfig config;
+
+    @Inject
+    Subscriptions control;
+
+    @Inject
+    DeadLetters deadLetters;
 
     /**
      * Every subscription: queue, type, cap, dead letter, delay strategy, publish policy, execution model, method. The
@@ -69,6 +80,7 @@ public class SubscriberJsonRpcService {
                     .put("concurrencyConfigured", spec.concurrency)
                     .put("executionModel", definition.executionModel.name())
                     .put("method", definition.method)
+                    .put("state", state(spec.queue))
                     // Only where a handler can return retryAfter and its copies wait here (IN_SERVICE).
                     .put("heldCopies", definition.holdsCopies() ? status.heldCopies(spec.queue) : null));
         }
@@ -134,6 +146,65 @@ public class SubscriberJsonRpcService {
             queues.add(view);
         }
         return queues;
+    }
+
+    /** Stops the subscriber of a queue taking deliveries ({@link Subscriptions#pause}); answers its state. */
+    public String pause(String queue) {
+        control.pause(queue);
+        return state(queue);
+    }
+
+    /** Lets a paused subscriber take deliveries again ({@link Subscriptions#resume}); answers its state. */
+    public String resume(String queue) {
+        control.resume(queue);
+        return state(queue);
+    }
+
+    /**
+     * Each planned dead-letter queue as the broker in use sees it now ({@link #queues()}'s view), with the work queue
+     * it serves as {@code owner}.
+     */
+    public JsonArray deadLetterQueues() {
+        JsonArray queues = new JsonArray();
+        for (Object view : queues()) {
+            JsonObject queue = (JsonObject) view;
+            if (TopologyPlan.Role.DEAD_LETTER.name().equals(queue.getString("role"))) {
+                queues.add(queue);
+            }
+        }
+        return queues;
+    }
+
+    /** The first {@code max} messages of a dead-letter queue, taking nothing ({@link DeadLetters#peek}). */
+    public JsonArray peek(String queue, int max) {
+        JsonArray messages = new JsonArray();
+        for (DeadLetter letter : deadLetters.peek(queue, max)) {
+            JsonObject headers = new JsonObject();
+            // JSON holds strings, numbers and booleans; the rest (x-death's tables, timestamps) as their text.
+            letter.headers().forEach((name, value) -> headers.put(name,
+                    value == null || value instanceof String || value instanceof Number || value instanceof Boolean
+                            ? value
+                            : String.valueOf(value)));
+            messages.add(new JsonObject().put("messageId", letter.messageId()).put("sourceQueue", letter.sourceQueue())
+                    .put("reason", letter.reason()).put("exceptionType", letter.exceptionType())
+                    .put("exceptionMessage", letter.exceptionMessage()).put("retryCount", letter.retryCount())
+                    .put("bodyPreview", letter.bodyPreview()).put("bodySize", letter.bodySize())
+                    .put("headers", headers));
+        }
+        return messages;
+    }
+
+    /** Moves up to {@code max} dead letters back to their queues ({@link DeadLetters#replay}); answers how many. */
+    public JsonObject replay(String queue, int max) {
+        int moved = deadLetters.replay(queue, max);
+        if (session.inProcessServer().isPresent()) {
+            inProcess.awaitIdle();
+        }
+        return new JsonObject().put("queue", queue).put("replayed", moved);
+    }
+
+    private String state(String queue) {
+        return control.state(queue).name();
     }
 
     /** Which broker the application uses and, for the in-process one, its clock. */

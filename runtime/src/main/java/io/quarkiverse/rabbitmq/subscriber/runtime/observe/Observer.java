@@ -27,13 +27,7 @@ public interface Observer {
     /** A settlement frame (ack, reject) was written for a delivery of {@code queue}, taking {@code nanos}. */
     void settled(String queue, String operation, long nanos);
 
-    /**
-     * Once, when the subscribers start: the live figures an observer may show as gauges.
-     *
-     * @param heldCopies in-service delayed copies waiting, by queue
-     * @param inFlight deliveries handed to handlers and not settled yet
-     */
-    default void watch(java.util.List<String> queues, java.util.function.ToIntFunction<String> heldCopies,
-            java.util.function.IntSupplier inFlight) {
+    /** Once, when the subscribers start: the live figures an observer may show as gauges. */
+    default void watch(LiveFigures figures) {
     }
 }

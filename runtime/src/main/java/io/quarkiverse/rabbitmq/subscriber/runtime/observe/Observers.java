@@ -2,8 +2,6 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.observe;
 
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntSupplier;
-import java.util.function.ToIntFunction;
 
 import org.jboss.logging.Logger;
 
@@ -137,10 +135,10 @@ public final class Observers implements Observer {
     }
 
     @Override
-    public void watch(List<String> queues, ToIntFunction<String> heldCopies, IntSupplier inFlight) {
+    public void watch(LiveFigures figures) {
         for (Observer observer : observers) {
             try {
-                observer.watch(queues, heldCopies, inFlight);
+                observer.watch(figures);
             } catch (RuntimeException e) {
                 failed(observer, "watch", e);
             }

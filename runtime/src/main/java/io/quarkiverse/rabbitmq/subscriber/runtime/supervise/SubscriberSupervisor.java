@@ -72,8 +72,9 @@ public final class SubscriberSupervisor {
     private boolean needsFreshChannel;
     /** What holds it back from taking deliveries while consuming (back-pressure). Lane only. */
     private final java.util.Set<String> heldBack = new java.util.HashSet<>();
-    /** What holds it back now, for readers on other threads (the lane alone changes {@link #heldBack}). */
+    /** {@link #heldBack} for other threads, changed as each change is handed to the lane: a caller reads its own. */
     private volatile java.util.Set<String> heldBackNow = java.util.Set.of();
+    private final Object heldBackOrder = new Object();
     /** Losses to a refused permission in a row, and when the last was (clock millis). Lane only. */
     private int refusals;
     private long lastRefusalAt;
@@ -255,10 +256,9 @@ public final class SubscriberSupervisor {
      * Any thread; a subscription again after a loss stays held back too.
      */
     public void holdBack(String what) {
-        lane.execute(() -> {
+        changeHeldBack(what, true, () -> {
             boolean first = heldBack.isEmpty();
             heldBack.add(what);
-            heldBackNow = java.util.Set.copyOf(heldBack);
             Attachment current = attachment;
             if (first && state.get() == State.CONSUMING && current != null) {
                 current.pause();
@@ -268,24 +268,32 @@ public final class SubscriberSupervisor {
 
     /** The end of {@link #holdBack} by {@code what}: consumes again once nothing else holds it back. Any thread. */
     public void takeAgain(String what) {
-        lane.execute(() -> {
-            if (!heldBack.remove(what)) {
-                return;
+        changeHeldBack(what, false, () -> takeAgainOnLane(what));
+    }
+
+    private void changeHeldBack(String what, boolean add, Runnable onLane) {
+        synchronized (heldBackOrder) {
+            java.util.Set<String> now = new java.util.HashSet<>(heldBackNow);
+            if (add ? now.add(what) : now.remove(what)) {
+                heldBackNow = java.util.Set.copyOf(now);
             }
-            heldBackNow = java.util.Set.copyOf(heldBack);
-            if (!heldBack.isEmpty()) {
-                return;
+            lane.execute(onLane);
+        }
+    }
+
+    private void takeAgainOnLane(String what) {
+        if (!heldBack.remove(what) || !heldBack.isEmpty()) {
+            return;
+        }
+        Attachment current = attachment;
+        if (state.get() == State.CONSUMING && current != null) {
+            try {
+                current.consumeAgain(queue);
+            } catch (Exception e) {
+                // Its channel is gone: the loss it reports subscribes again.
+                LOG.debugf("%s could not consume queue '%s' again after holding back: %s", subscriber, queue, e);
             }
-            Attachment current = attachment;
-            if (state.get() == State.CONSUMING && current != null) {
-                try {
-                    current.consumeAgain(queue);
-                } catch (Exception e) {
-                    // Its channel is gone: the loss it reports subscribes again.
-                    LOG.debugf("%s could not consume queue '%s' again after holding back: %s", subscriber, queue, e);
-                }
-            }
-        });
+        }
     }
 
     /** Stops taking deliveries and cancels the consumer. Any thread; what is in flight still settles. */

@@ -3,8 +3,6 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.observe.metrics;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.IntSupplier;
-import java.util.function.ToIntFunction;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -16,6 +14,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LiveFigures;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
@@ -39,6 +38,7 @@ public class MicrometerObserver implements Observer {
     public static final String OUTCOMES = "quarkus.rabbitmq-subscriber.outcomes";
     public static final String DELAYED_PENDING = "quarkus.rabbitmq-subscriber.delayed.pending";
     public static final String IN_FLIGHT = "quarkus.rabbitmq-subscriber.deliveries.in-flight";
+    public static final String PAUSED = "quarkus.rabbitmq-subscriber.subscriber.paused";
     static final String NO_ERROR = "none";
 
     @Inject
@@ -88,14 +88,19 @@ public class MicrometerObserver implements Observer {
     }
 
     @Override
-    public void watch(List<String> names, ToIntFunction<String> heldCopies, IntSupplier inFlight) {
-        for (String queue : names) {
-            Gauge.builder(DELAYED_PENDING, () -> heldCopies.applyAsInt(queue))
+    public void watch(LiveFigures figures) {
+        for (String queue : figures.holdingQueues()) {
+            Gauge.builder(DELAYED_PENDING, () -> figures.heldCopies().applyAsInt(queue))
                     .description("retryAfter copies waiting in this service (delay IN_SERVICE)")
                     .tags(Tags.of("queue", queue)).register(registry);
         }
-        Gauge.builder(IN_FLIGHT, inFlight::getAsInt).description("Deliveries handed to handlers and not settled yet")
-                .register(registry);
+        for (String queue : figures.queues()) {
+            Gauge.builder(PAUSED, () -> figures.paused().test(queue) ? 1 : 0)
+                    .description("1 while the subscriber is paused (by the application or its kill switch), else 0")
+                    .tags(Tags.of("queue", queue)).register(registry);
+        }
+        Gauge.builder(IN_FLIGHT, figures.inFlight()::getAsInt)
+                .description("Deliveries handed to handlers and not settled yet").register(registry);
     }
 
     private Timer operation(String operation, String destination, String errorType) {

@@ -3,11 +3,7 @@ package org.acme.devui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.function.Predicate;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -27,9 +23,6 @@ import io.vertx.core.json.JsonObject;
  */
 class DevUiTest {
 
-    /** Dev UI names a method {@code <extension>_<method>}. */
-    static final String NAMESPACE = "quarkus-rabbitmq-subscriber_";
-
     @RegisterExtension
     static final QuarkusDevModeTest dev = new QuarkusDevModeTest()
             .withApplicationRoot(jar -> jar.addClass(DevUiApp.class)
@@ -45,7 +38,7 @@ class DevUiTest {
         RestAssured.get("/q/health/ready").then().statusCode(200).body("status", org.hamcrest.Matchers.is("UP"))
                 .body("checks.name", org.hamcrest.Matchers.hasItem("RabbitMQ subscribers"));
         String methods = RestAssured.get("/q/dev-ui/devui-jsonrpc-data.js").asString();
-        assertTrue(methods.contains("\"" + NAMESPACE + "subscriptions\""), "the page's methods are registered");
+        assertTrue(methods.contains("\"" + DevUiJsonRpc.NAMESPACE + "subscriptions\""), "the page's methods are registered");
         for (String page : new String[] { "qwc-rabbitmq-subscriber-subscriptions.js", "qwc-rabbitmq-subscriber-broker.js" }) {
             String script = RestAssured.get("/q/dev-ui/quarkus-rabbitmq-subscriber/" + page).then().statusCode(200)
                     .extract().asString();
@@ -53,7 +46,7 @@ class DevUiTest {
         }
         int port = java.net.URI.create(testUri()).getPort();
         try (DevUiJsonRpc rpc = new DevUiJsonRpc(port)) {
-            JsonArray subscriptions = (JsonArray) rpc.call(NAMESPACE + "subscriptions", new JsonObject());
+            JsonArray subscriptions = (JsonArray) rpc.call("subscriptions", new JsonObject());
             assertEquals(1, subscriptions.size());
             JsonObject refunds = subscriptions.getJsonObject(0);
             assertEquals("devui.refunds", refunds.getString("queue"));
@@ -68,7 +61,7 @@ class DevUiTest {
             assertEquals(0, refunds.getInteger("prefetchConfigured"), refunds::encode);
             assertEquals(250, refunds.getInteger("concurrency"), refunds::encode);
 
-            JsonObject topology = (JsonObject) rpc.call(NAMESPACE + "topology", new JsonObject());
+            JsonObject topology = (JsonObject) rpc.call("topology", new JsonObject());
             assertEquals(3, topology.getJsonArray("queues").size(), topology::encodePrettily);
             assertTrue(topology.getJsonArray("queues").stream().map(JsonObject.class::cast).anyMatch(
                     queue -> queue.getString("name").equals("devui.refunds.retry")
@@ -90,23 +83,23 @@ class DevUiTest {
                                     new JsonObject().put("x-match", "any").put("kind", "refund"))),
                     topology.getJsonArray("bindings"), topology::encodePrettily);
 
-            JsonObject broker = (JsonObject) rpc.call(NAMESPACE + "broker", new JsonObject());
+            JsonObject broker = (JsonObject) rpc.call("broker", new JsonObject());
             assertTrue(broker.getBoolean("inProcess"));
             assertTrue(broker.getBoolean("clockPaused"));
             long start = broker.getLong("clockMillis");
 
-            rpc.call(NAMESPACE + "publish", new JsonObject().put("queue", "devui.refunds").put("body", "busy"));
-            assertEquals(1, depth(rpc, "devui.refunds.retry"), "the first delivery's copy waits 30 s");
+            rpc.call("publish", new JsonObject().put("queue", "devui.refunds").put("body", "busy"));
+            assertEquals(1, rpc.depth("devui.refunds.retry"), "the first delivery's copy waits 30 s");
             for (int i = 0; i < 2; i++) {
-                JsonObject advanced = (JsonObject) rpc.call(NAMESPACE + "advance",
+                JsonObject advanced = (JsonObject) rpc.call("advance",
                         new JsonObject().put("millis", 30_000));
                 assertEquals(start + 30_000L * (i + 1), advanced.getLong("clockMillis"));
             }
-            assertEquals(0, depth(rpc, "devui.refunds.retry"));
-            assertEquals(1, depth(rpc, "devui.refunds.dead"), "the third delivery was the last");
+            assertEquals(0, rpc.depth("devui.refunds.retry"));
+            assertEquals(1, rpc.depth("devui.refunds.dead"), "the third delivery was the last");
 
             // The live counters: two delayed retries, then the dead letter at the cap.
-            JsonObject outcomes = (JsonObject) rpc.call(NAMESPACE + "outcomes", new JsonObject());
+            JsonObject outcomes = (JsonObject) rpc.call("outcomes", new JsonObject());
             JsonObject counts = outcomes.getJsonArray("queues").getJsonObject(0);
             assertEquals("devui.refunds", counts.getString("queue"));
             assertEquals(2, counts.getInteger("retry-after"), counts::encode);
@@ -118,115 +111,33 @@ class DevUiTest {
                     outcomes.getJsonArray("labels").getList());
 
             // The dead-letter queue as its page reads it: its depth, and its message peeked, taking nothing.
-            JsonArray deadQueues = (JsonArray) rpc.call(NAMESPACE + "deadLetterQueues", new JsonObject());
+            JsonArray deadQueues = (JsonArray) rpc.call("deadLetterQueues", new JsonObject());
             assertEquals(1, deadQueues.size(), deadQueues::encode);
             assertEquals("devui.refunds.dead", deadQueues.getJsonObject(0).getString("name"));
             assertEquals(1, deadQueues.getJsonObject(0).getInteger("depth"));
-            JsonArray peeked = (JsonArray) rpc.call(NAMESPACE + "peek",
+            JsonArray peeked = (JsonArray) rpc.call("peek",
                     new JsonObject().put("queue", "devui.refunds.dead").put("max", 10));
             assertEquals(1, peeked.size(), peeked::encode);
             JsonObject letter = peeked.getJsonObject(0);
             assertEquals("devui.refunds", letter.getString("sourceQueue"), letter::encode);
             assertEquals("busy", letter.getString("bodyPreview"), letter::encode);
             assertEquals(3, letter.getInteger("retryCount"), letter::encode);
-            assertEquals(1, depth(rpc, "devui.refunds.dead"), "a peek takes nothing");
-            assertEquals("CONSUMING", subscriptions(rpc).getString("state"));
+            assertEquals(1, rpc.depth("devui.refunds.dead"), "a peek takes nothing");
+            assertEquals("CONSUMING", rpc.subscription(0).getString("state"));
 
-            if (browserAvailable()) {
-                throughThePagesInChromium(rpc, port);
-            } else {
-                // Without a browser the JSON-RPC calls the buttons make, as the pages make them.
-                assertEquals(1, ((JsonObject) rpc.call(NAMESPACE + "replay",
-                        new JsonObject().put("queue", "devui.refunds.dead").put("max", 10))).getInteger("replayed"));
-                assertEquals("PAUSED", rpc.call(NAMESPACE + "pause", new JsonObject().put("queue", "devui.refunds")));
-                assertEquals("CONSUMING",
-                        rpc.call(NAMESPACE + "resume", new JsonObject().put("queue", "devui.refunds")));
-            }
+            // Through the pages' buttons (in headless Chromium where it is installed).
+            DevUiPages pages = new DevUiPages(rpc, port, "");
+            pages.replayAtAClick("devui.refunds.dead", "busy");
+            pages.pauseAndResumeAtAClick("devui.refunds");
             // The replayed message went back to work: its count reset, it waits its first 30 s again.
-            assertEquals(0, depth(rpc, "devui.refunds.dead"));
-            assertEquals(1, depth(rpc, "devui.refunds.retry"));
+            assertEquals(0, rpc.depth("devui.refunds.dead"));
+            assertEquals(1, rpc.depth("devui.refunds.retry"));
         }
-    }
-
-    /**
-     * The dead-letter page shows the message and replays it at a click; the subscriptions page pauses and resumes the
-     * subscriber at a click. A screenshot of each state lands in {@code target/devui-screenshots}.
-     */
-    static void throughThePagesInChromium(DevUiJsonRpc rpc, int port) throws Exception {
-        String pages = "http://localhost:" + port + "/q/dev-ui/quarkus-rabbitmq-subscriber/";
-        Duration wait = Duration.ofSeconds(60);
-        try (HeadlessChromium chromium = new HeadlessChromium()) {
-            chromium.open(pages + "dead-letters");
-            String page = "deep('qwc-rabbitmq-subscriber-dead-letters')?.shadowRoot";
-            chromium.await(page + "?.querySelector('.depth')?.textContent === '1'", wait);
-            chromium.await(page + ".textContent.includes('busy') && " + page + ".textContent.includes('devui.refunds')",
-                    wait);
-            screenshot(chromium, "dead-letters.png");
-            chromium.evaluate(page + ".querySelector('vaadin-button.replay').click()");
-            chromium.await(page + ".getElementById('message').textContent.includes('Replayed 1 from devui.refunds.dead')",
-                    wait);
-            chromium.await(page + ".querySelector('.depth').textContent === '0'", wait);
-            screenshot(chromium, "dead-letters-replayed.png");
-
-            chromium.open(pages + "subscriptions");
-            page = "deep('qwc-rabbitmq-subscriber-subscriptions')?.shadowRoot";
-            chromium.await(page + "?.querySelector('vaadin-button.pause') && " + page
-                    + ".querySelector('.state').textContent === 'CONSUMING'", wait);
-            chromium.evaluate(page + ".querySelector('vaadin-button.pause').click()");
-            chromium.await(page + ".querySelector('.state').textContent === 'PAUSED' && " + page
-                    + ".querySelector('vaadin-button.resume')", wait);
-            assertEquals("PAUSED", subscriptions(rpc).getString("state"));
-            // Its consumer is cancelled: the queue has none until the resume.
-            org.awaitility.Awaitility.await().atMost(wait).until(() -> queue(rpc, "devui.refunds")
-                    .getInteger("consumers") == 0);
-            chromium.evaluate(page + ".getElementById('refresh-queues').click()");
-            chromium.await("deep('qwc-rabbitmq-subscriber-subscriptions')._queues.find(queue => queue.name === "
-                    + "'devui.refunds').consumers === 0", wait);
-            screenshot(chromium, "subscriptions-paused.png");
-            chromium.evaluate(page + ".querySelector('vaadin-button.resume').click()");
-            chromium.await(page + ".querySelector('.state').textContent === 'CONSUMING'", wait);
-            assertEquals("CONSUMING", subscriptions(rpc).getString("state"));
-            org.awaitility.Awaitility.await().atMost(wait).until(() -> queue(rpc, "devui.refunds")
-                    .getInteger("consumers") == 1);
-        }
-    }
-
-    static void screenshot(HeadlessChromium chromium, String name) throws Exception {
-        System.out.println("Dev UI screenshot: " + chromium.screenshot(Path.of("target", "devui-screenshots", name))
-                .toAbsolutePath());
-    }
-
-    /**
-     * Whether Debian's Chromium is there; with {@code -Dbrowser.test.required=true} (CI) its absence fails the test
-     * instead of leaving the pages unchecked.
-     */
-    static boolean browserAvailable() {
-        boolean there = Files.isExecutable(HeadlessChromium.EXECUTABLE);
-        if (!there && Boolean.getBoolean("browser.test.required")) {
-            throw new AssertionError(HeadlessChromium.EXECUTABLE + " is missing: install Debian's chromium package");
-        }
-        return there;
-    }
-
-    static JsonObject subscriptions(DevUiJsonRpc rpc) throws Exception {
-        return ((JsonArray) rpc.call(NAMESPACE + "subscriptions", new JsonObject())).getJsonObject(0);
     }
 
     /** Where the dev-mode application listens, as QuarkusDevModeTest set it up. */
     @SuppressWarnings("removal")
     static String testUri() {
         return io.quarkus.test.common.http.TestHTTPResourceManager.getUri();
-    }
-
-    static int depth(DevUiJsonRpc rpc, String queue) throws Exception {
-        return queue(rpc, queue).getInteger("depth");
-    }
-
-    /** The queue as the subscriptions page's queue grid shows it. */
-    static JsonObject queue(DevUiJsonRpc rpc, String queue) throws Exception {
-        JsonArray queues = (JsonArray) rpc.call(NAMESPACE + "queues", new JsonObject());
-        Predicate<JsonObject> named = view -> view.getString("name").equals(queue);
-        return queues.stream().map(JsonObject.class::cast).filter(named).findFirst()
-                .orElseThrow(() -> new AssertionError(queue + " not in " + queues.encode()));
     }
 }

@@ -85,8 +85,10 @@ public class SubscriberDevServicesProcessor {
             return null;
         }
         if (!docker.isContainerRuntimeAvailable()) {
-            LOG.warnf("No container runtime works, so Dev Services start no RabbitMQ: set %s (or %s=in-process)",
-                    URL_KEY, BROKER_KEY);
+            // INFO, not WARN: the application still has a broker, and the in-process fallback warns loudly itself.
+            LOG.infof("No container runtime works, so Dev Services start no RabbitMQ: the application connects to "
+                    + "localhost:5672 if RabbitMQ answers there, else to the in-process broker. Set %s (or "
+                    + "%s=in-process) to choose", URL_KEY, BROKER_KEY);
             return null;
         }
         Optional<ContainerAddress> found = LOCATOR.locateContainer(config.serviceName(), config.shared(), mode)

@@ -24,6 +24,9 @@
 # plain ack with one output (Outputs: published and confirmed before the ack), target <= 2.0x, persistent (the default)
 # and transient (as the filled inputs are).
 #
+# PINNED=1 puts RabbitMQ on CPU 0 (taskset -apc 0 on the broker's process, undone on exit) and the app, the fills and
+# PerfTest on CPU 1, as drain.sh's pinned mode does: no client's cost takes the broker's CPU.
+#
 # APP_OPTS passes JVM options to the app, e.g. APP_OPTS=-Dquarkus.rabbitmq-subscriber.nio=false for the blocking I/O
 # mode (its quorum retry cost 2.28x against NIO's 1.27x: every basic.reject is one socket write there).
 #
@@ -84,6 +87,20 @@ cleanup() {
   done
 }
 trap cleanup EXIT
+if [ "${PINNED:-}" = 1 ]; then
+  broker_pid=$(ss -ltnp 2>/dev/null | grep '127.0.0.1:5672 ' | grep -o 'pid=[0-9]*' | grep -o '[0-9]*' | head -1 || true)
+  [ -n "$broker_pid" ] && command -v taskset >/dev/null || {
+    echo "PINNED=1 needs taskset and the broker's process (the beam.smp listening on 127.0.0.1:5672)" >&2
+    exit 1
+  }
+  # Before this shell is pinned: nproc counts only the CPUs a process may use.
+  all_cpus="0-$(( $(nproc) - 1 ))"
+  taskset -apc 0 "$broker_pid" >/dev/null
+  trap 'cleanup; taskset -apc "$all_cpus" "$broker_pid" >/dev/null' EXIT
+  # This shell and all it starts from here on run on CPU 1.
+  taskset -pc 1 $$ >/dev/null
+  echo "== pinned: RabbitMQ ($broker_pid) on CPU 0, the app and PerfTest on CPU 1"
+fi
 cleanup
 
 deliveries=$((count * 5))

@@ -1,15 +1,21 @@
 package org.acme.subscriber.test;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.BooleanSupplier;
 
 import jakarta.inject.Inject;
 
 import com.rabbitmq.client.AMQP;
 
+import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.AdminChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
@@ -23,6 +29,22 @@ public abstract class BrokerScenarios {
 
     @Inject
     protected BrokerSession session;
+
+    @Inject
+    InProcessBroker inProcess;
+
+    /**
+     * Waits until the condition holds, or fails: on RabbitMQ for up to 20 s; on the in-process broker it lets the broker
+     * settle everything that can happen now (its clock stays where it is), then the condition must hold.
+     */
+    protected void until(BooleanSupplier condition) {
+        if (session.inProcessServer().isPresent()) {
+            inProcess.awaitIdle();
+            assertTrue(condition.getAsBoolean(), "not so once the in-process broker is idle");
+        } else {
+            await().atMost(Duration.ofSeconds(20)).until(condition::getAsBoolean);
+        }
+    }
 
     protected void publish(String queue, String body) throws Exception {
         try (BrokerChannel channel = session.connection().createChannel()) {

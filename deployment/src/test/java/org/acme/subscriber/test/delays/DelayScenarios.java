@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
 
 import jakarta.inject.Inject;
 
@@ -46,9 +45,6 @@ abstract class DelayScenarios extends BrokerScenarios {
 
     @Inject
     Handlers handlers;
-
-    /** Waits (or lets the in-process broker settle everything it can) until the condition holds; fails otherwise. */
-    abstract void until(BooleanSupplier condition);
 
     /** Lets this much time pass: the in-process broker's paused clock moves; on RabbitMQ the wall clock does it. */
     abstract void waitOut(Duration delay);

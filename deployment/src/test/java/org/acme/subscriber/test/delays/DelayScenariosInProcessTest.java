@@ -1,12 +1,10 @@
 package org.acme.subscriber.test.delays;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
 
 import jakarta.inject.Inject;
 
@@ -41,12 +39,6 @@ class DelayScenariosInProcessTest extends DelayScenarios {
 
     @Inject
     PluginHandlers pluginHandlers;
-
-    @Override
-    void until(BooleanSupplier condition) {
-        broker.awaitIdle();
-        assertTrue(condition.getAsBoolean(), "not so once the in-process broker is idle");
-    }
 
     @Override
     void waitOut(Duration delay) {

@@ -1,9 +1,5 @@
 package org.acme.subscriber.test.operate;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.util.function.BooleanSupplier;
-
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -21,10 +17,4 @@ class DeadLetterNowInProcessTest extends DeadLetterNowScenarios {
 
     @Inject
     InProcessBroker broker;
-
-    @Override
-    void until(BooleanSupplier condition) {
-        broker.awaitIdle();
-        assertTrue(condition.getAsBoolean(), "not so once the in-process broker is idle");
-    }
 }

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 
 import jakarta.inject.Inject;
 
@@ -42,8 +41,6 @@ abstract class DeadLetterNowScenarios extends BrokerScenarios {
 
     @Inject
     Handlers handlers;
-
-    abstract void until(BooleanSupplier condition);
 
     @Test
     void aClassicDeadLetterGoesAtOnceWithItsReason() throws Exception {

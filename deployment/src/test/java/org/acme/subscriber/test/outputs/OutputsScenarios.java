@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
 
 import jakarta.inject.Inject;
 
@@ -51,9 +50,6 @@ abstract class OutputsScenarios extends BrokerScenarios {
 
     @Inject
     Handlers handlers;
-
-    /** Waits (or lets the in-process broker settle everything it can) until the condition holds; fails otherwise. */
-    abstract void until(BooleanSupplier condition);
 
     @Test
     void theOutputsOfRetriedAttemptsNeverLeaveAndThoseOfTheAttemptThatAcksLeaveOnce() throws Exception {

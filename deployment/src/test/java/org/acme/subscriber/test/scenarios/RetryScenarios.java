@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
 
 import jakarta.inject.Inject;
 
@@ -44,9 +43,6 @@ abstract class RetryScenarios extends BrokerScenarios {
 
     @Inject
     Handlers handlers;
-
-    /** Waits (or lets the in-process broker settle everything it can) until the condition holds; fails otherwise. */
-    abstract void until(BooleanSupplier condition);
 
     @Test
     void aRetriedRefundGetsFiveDeliveriesThenLandsInTheDeadLetterQueue() throws Exception {

@@ -1,10 +1,5 @@
 package org.acme.subscriber.test.scenarios;
 
-import static org.awaitility.Awaitility.await;
-
-import java.time.Duration;
-import java.util.function.BooleanSupplier;
-
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -23,9 +18,4 @@ class RetryScenariosOnRabbitMqTest extends RetryScenarios {
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(APPLICATION))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
-
-    @Override
-    void until(BooleanSupplier condition) {
-        await().atMost(Duration.ofSeconds(20)).until(condition::getAsBoolean);
-    }
 }

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -55,9 +54,6 @@ abstract class BindingScenarios extends BrokerScenarios {
 
     @Inject
     Handlers handlers;
-
-    /** Waits (or lets the in-process broker settle everything it can) until the condition holds; fails otherwise. */
-    abstract void until(BooleanSupplier condition);
 
     /** Lets time pass: a real wait on RabbitMQ (until covers it), the paused clock advanced in process. */
     abstract void elapse(Duration duration);

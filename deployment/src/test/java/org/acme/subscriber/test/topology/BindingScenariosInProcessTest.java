@@ -1,9 +1,6 @@
 package org.acme.subscriber.test.topology;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.time.Duration;
-import java.util.function.BooleanSupplier;
 
 import jakarta.inject.Inject;
 
@@ -22,12 +19,6 @@ class BindingScenariosInProcessTest extends BindingScenarios {
 
     @Inject
     InProcessBroker broker;
-
-    @Override
-    void until(BooleanSupplier condition) {
-        broker.awaitIdle();
-        assertTrue(condition.getAsBoolean(), "not so once the in-process broker is idle");
-    }
 
     @Override
     void elapse(Duration duration) {

@@ -1,9 +1,6 @@
 package org.acme.subscriber.test.topology;
 
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
-import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -23,11 +20,6 @@ class BindingScenariosOnRabbitMqTest extends BindingScenarios {
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(APPLICATION))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
-
-    @Override
-    void until(BooleanSupplier condition) {
-        await().atMost(Duration.ofSeconds(20)).until(condition::getAsBoolean);
-    }
 
     @Override
     void elapse(Duration duration) {

@@ -211,7 +211,8 @@ class SubscriberProcessor {
                     InvokerBuilder builder = invokerFactory.createInvoker(bean, method).withInstanceLookup();
                     if (method.returnType().name().equals(UNI)) {
                         // The runtime only ever sees a CompletionStage: one path for both async return types.
-                        builder.withReturnValueTransformer(io.smallrye.mutiny.Uni.class, "subscribeAsCompletionStage");
+                        builder.withReturnValueTransformer(
+                                io.quarkiverse.rabbitmq.subscriber.runtime.consume.UniResults.class, "toCompletionStage");
                     }
                     invoker = builder.build();
                 }

@@ -160,10 +160,7 @@ public class SubscriberJsonRpcService {
         return state(queue);
     }
 
-    /**
-     * Each planned dead-letter queue as the broker in use sees it now ({@link #queues()}'s view), with the work queue
-     * it serves as {@code owner}.
-     */
+    /** Each planned dead-letter queue as the broker in use sees it now ({@link #queues()}'s view). */
     public JsonArray deadLetterQueues() {
         JsonArray queues = new JsonArray();
         for (Object view : queues()) {
@@ -197,9 +194,7 @@ public class SubscriberJsonRpcService {
     /** Moves up to {@code max} dead letters back to their queues ({@link DeadLetters#replay}); answers how many. */
     public JsonObject replay(String queue, int max) {
         int moved = deadLetters.replay(queue, max);
-        if (session.inProcessServer().isPresent()) {
-            inProcess.awaitIdle();
-        }
+        settleInProcess();
         return new JsonObject().put("queue", queue).put("replayed", moved);
     }
 
@@ -234,9 +229,17 @@ public class SubscriberJsonRpcService {
         } catch (Exception e) {
             throw new IllegalStateException("Could not publish to queue '" + queue + "': " + e.getMessage(), e);
         }
+        settleInProcess();
+        return new JsonObject().put("published", queue);
+    }
+
+    /**
+     * On the in-process broker, lets it deliver and settle what a page's action set off before answering, so the page
+     * shows the outcome; RabbitMQ's happens in its own time.
+     */
+    private void settleInProcess() {
         if (session.inProcessServer().isPresent()) {
             inProcess.awaitIdle();
         }
-        return new JsonObject().put("published", queue);
     }
 }

@@ -1,7 +1,6 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
 import java.util.Queue;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 import org.jboss.logging.Logger;
@@ -136,22 +135,30 @@ public final class HandlerDispatcher {
         }
     }
 
-    /** Waits for an asynchronous result, then settles on the delivery's event-loop context. */
+    /**
+     * Settles a plain result at once; an asynchronous one once it completes, on the delivery's event-loop context (at
+     * once too when it completed before the handler returned: {@link DoneStages}).
+     */
     private void complete(Context context, InboundDelivery delivery, Object result) {
-        if (result instanceof CompletionStage<?> stage) {
-            stage.whenComplete((value, failure) -> {
-                Object settled = failure != null ? new HandlerInvocation.Failed(unwrap(failure)) : value;
-                // The context may be current on a worker thread too (executeBlocking dispatches on it): settle only
-                // on the event loop itself.
-                if (Context.isOnEventLoopThread() && Vertx.currentContext() == context) {
-                    settle(delivery, settled, true);
-                } else {
-                    context.runOnContext(ignored -> settle(delivery, settled, true));
-                }
-            });
-            return;
+        if (!(result instanceof CompletionStage<?> stage)) {
+            settle(delivery, result, false);
+        } else if (DoneStages.isDone(stage)) {
+            settleOn(context, delivery, DoneStages.resultOf(stage));
+        } else {
+            stage.whenComplete((value, failure) -> settleOn(context, delivery,
+                    failure != null ? new HandlerInvocation.Failed(DoneStages.unwrap(failure)) : value));
         }
-        settle(delivery, result, false);
+    }
+
+    /** Settles what an asynchronous result came to, on the delivery's event-loop context. */
+    private void settleOn(Context context, InboundDelivery delivery, Object settled) {
+        // The context may be current on a worker thread too (executeBlocking dispatches on it): settle only on the
+        // event loop itself.
+        if (Context.isOnEventLoopThread() && Vertx.currentContext() == context) {
+            settle(delivery, settled, true);
+        } else {
+            context.runOnContext(ignored -> settle(delivery, settled, true));
+        }
     }
 
     private void settle(InboundDelivery delivery, Object result, boolean async) {
@@ -300,12 +307,5 @@ public final class HandlerDispatcher {
                         gate.released();
                     }
                 }));
-    }
-
-    private static Throwable unwrap(Throwable failure) {
-        if (failure instanceof CompletionException && failure.getCause() != null) {
-            return failure.getCause();
-        }
-        return failure;
     }
 }

@@ -19,7 +19,8 @@ interface RequestScope {
 
     /**
      * ArC's request context: activated for the call unless one is active already, and kept until an asynchronous
-     * result completes (it is deactivated on this thread meanwhile, so the thread can serve other deliveries).
+     * result completes (it is deactivated on this thread meanwhile, so the thread can serve other deliveries). A result
+     * that completed before the handler returned ({@link DoneStages}) ends it at once, as a plain result does.
      */
     RequestScope ARC = (invoker, arguments) -> {
         ManagedContext requestContext = Arc.container().requestContext();
@@ -34,7 +35,7 @@ interface RequestScope {
             requestContext.terminate();
             throw e;
         }
-        if (result instanceof CompletionStage<?> stage) {
+        if (result instanceof CompletionStage<?> stage && !DoneStages.isDone(stage)) {
             InjectableContext.ContextState state = requestContext.getState();
             requestContext.deactivate();
             stage.whenComplete((value, failure) -> requestContext.destroy(state));

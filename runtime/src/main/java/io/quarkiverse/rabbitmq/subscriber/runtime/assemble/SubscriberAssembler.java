@@ -124,7 +124,7 @@ public class SubscriberAssembler {
             channel.close();
             throw e;
         }
-        Settler settler = new Settler(channel, queue, eventLoop, counters.stats(), counters.inFlight()::end, delay,
+        Settler settler = new Settler(channel, queue, eventLoop, counters.stats(), counters.inFlight(), delay,
                 DelayStrategy.of(definition.subscription),
                 CopyPolicy.of(definition, config.retryCountHeader(), config.publisher().confirmTimeout()),
                 outlet, unsettled, session.clock(), observers.get());

@@ -94,6 +94,11 @@ final class AckWindow {
         marked.clear();
     }
 
+    /** Acks marked since the last flush, waiting for it. */
+    int waiting() {
+        return marked.size();
+    }
+
     /** Slots whose frame has not been sent. */
     int size() {
         return size;

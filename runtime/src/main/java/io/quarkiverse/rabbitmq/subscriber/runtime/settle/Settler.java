@@ -1,7 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
 
 import java.io.IOException;
-import java.util.function.IntConsumer;
+import java.util.concurrent.TimeUnit;
 
 import org.jboss.logging.Logger;
 
@@ -34,8 +34,13 @@ public final class Settler {
     private final String queue;
     private final ContextInternal eventLoop;
     private final SettlementStats stats;
-    /** Told how many deliveries left the window, once their frames are written. */
-    private final IntConsumer onSent;
+    /**
+     * The application's deliveries not yet settled by a frame: told how many left the window once their frames are
+     * written. The ack pacing reads it as what the broker counts unacknowledged for this subscriber: an overcount where
+     * other subscribers are busy too, which only makes acks leave sooner; a count of this channel's window alone would
+     * miss the deliveries running on worker threads, which enter it only when they complete.
+     */
+    private final io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight inFlight;
     private final InServiceDelay delay;
     private final DelayStrategy delays;
     private final String retryCountHeader;
@@ -51,8 +56,13 @@ public final class Settler {
     /** The subscription's bound on body bytes received and not settled. */
     private final io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytes unsettledBytes;
     private boolean flushScheduled;
+    /** When the window's acks leave: at once, or gathered with those that follow soon. */
+    private final AckPacing pacing;
+    /** A timer is set to flush the acks that wait for others ({@link AckPacing}). */
+    private boolean flushTimerSet;
 
-    public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats, IntConsumer onSent,
+    public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats,
+            io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight inFlight,
             InServiceDelay delay, DelayStrategy delays, CopyPolicy policy, CopyOutlet outlet,
             io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytes unsettledBytes, Clock clock,
             Observers observers) throws IOException {
@@ -63,11 +73,12 @@ public final class Settler {
         this.queue = queue;
         this.eventLoop = (ContextInternal) eventLoop;
         this.stats = stats;
-        this.onSent = onSent;
+        this.inFlight = inFlight;
         this.delay = delay;
         this.delays = delays;
         this.retryCountHeader = policy.retryCountHeader();
         this.deadLetterQueue = policy.deadLetterQueue();
+        this.pacing = new AckPacing(unsettledBytes::prefetch);
         this.copies = policy.publishesCopies() || policy.publishesOutputs()
                 ? new CopyPublisher(outlet.channel(), outlet.own(), outlet.blocked(),
                         queue, eventLoop, clock,
@@ -89,7 +100,7 @@ public final class Settler {
                             public void abandoned(Unsettled original) {
                                 // The broker requeues it with the channel: leave the window, send nothing.
                                 leave(original, AckWindow.SETTLED);
-                                onSent.accept(1);
+                                inFlight.end(1);
                                 scheduleFlush();
                             }
                         })
@@ -174,7 +185,7 @@ public final class Settler {
     public void abandoned(Unsettled delivery) {
         if (delivery.markSettled()) {
             leave(delivery, AckWindow.SETTLED);
-            onSent.accept(1);
+            inFlight.end(1);
             scheduleFlush();
         }
     }
@@ -248,7 +259,7 @@ public final class Settler {
             case CHANNEL_GONE -> {
                 // The broker requeues the original with the channel.
                 leave(delivery, AckWindow.SETTLED);
-                onSent.accept(1);
+                inFlight.end(1);
             }
         }
     }
@@ -317,7 +328,7 @@ public final class Settler {
         if (started != 0) {
             observers.settled(queue, "reject", System.nanoTime() - started);
         }
-        onSent.accept(1);
+        inFlight.end(1);
         // A reject may open the head of the window for acks waiting behind it.
         scheduleFlush();
     }
@@ -338,7 +349,16 @@ public final class Settler {
 
     private void flush() {
         flushScheduled = false;
-        window.flush(sender);
+        long wait = pacing.delay(window.waiting(), inFlight.count(), System.nanoTime());
+        if (wait == 0) {
+            window.flush(sender);
+        } else if (!flushTimerSet) {
+            flushTimerSet = true;
+            eventLoop.setTimer(Math.max(1, (wait + 999_999) / TimeUnit.MILLISECONDS.toNanos(1)), ignored -> {
+                flushTimerSet = false;
+                flush();
+            });
+        }
     }
 
     private void sendAck(long tag, boolean multiple, int count) {
@@ -352,7 +372,8 @@ public final class Settler {
             observers.settled(queue, "ack", System.nanoTime() - started);
         }
         stats.ackFrameSent();
-        onSent.accept(count);
+        pacing.sent(System.nanoTime());
+        inFlight.end(count);
     }
 
     private void channelGone(String what, String which, Exception e) {

@@ -41,6 +41,18 @@ class AckWindowTest {
     }
 
     @Test
+    void waitingCountsTheAcksMarkedSinceTheLastFlush() {
+        AckWindow window = new AckWindow();
+        AckSlot[] slots = add(window, 3);
+        window.mark(slots[1], AckWindow.ACK_PENDING);
+        window.mark(slots[3], AckWindow.ACK_PENDING);
+        window.mark(slots[2], AckWindow.SETTLED);
+        assertEquals(2, window.waiting());
+        window.flush(sender);
+        assertEquals(0, window.waiting());
+    }
+
+    @Test
     void aSingleAckIsNotMultiple() {
         AckWindow window = new AckWindow();
         AckSlot slot = window.add(7);

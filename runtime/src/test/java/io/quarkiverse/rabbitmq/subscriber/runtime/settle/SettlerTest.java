@@ -44,8 +44,9 @@ class SettlerTest {
         ContextInternal own = ((VertxInternal) vertx).createEventLoopContext();
         ContextInternal other = anotherLoopThan(own);
         SettlementStats stats = new SettlementStats();
-        Settler settler = new Settler(channel, "q", own, stats, settled -> {
-        }, null, null, new CopyPolicy("x-retry-count", null, false, false, java.time.Duration.ofSeconds(1), false),
+        Settler settler = new Settler(channel, "q", own, stats,
+                new io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight(), null, null,
+                new CopyPolicy("x-retry-count", null, false, false, java.time.Duration.ofSeconds(1), false),
                 new CopyOutlet(channel, false, () -> false),
                 io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytesTest.unbounded(), null,
                 io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
@@ -62,6 +63,47 @@ class SettlerTest {
         assertEquals(List.of("reject:1", "reject:2"), frames);
         assertEquals(1, stats.settledOnSubscriberLoop());
         assertEquals(1, stats.settledElsewhere(), "settled on another event loop's thread");
+    }
+
+    /**
+     * Acks handled soon after a frame wait for the others of the quiet spell and leave in one multiple ack (the first
+     * leaves at once; when acks leave at once is AckPacingTest's).
+     */
+    @Test
+    void acksSoonAfterAFrameLeaveTogether() throws Exception {
+        List<String> frames = new CopyOnWriteArrayList<>();
+        BrokerChannel channel = (BrokerChannel) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] { BrokerChannel.class }, (proxy, method, args) -> {
+                    frames.add(method.getName() + ":" + args[0] + (Boolean.TRUE.equals(args[1]) ? "+" : ""));
+                    return null;
+                });
+        ContextInternal own = ((VertxInternal) vertx).createEventLoopContext();
+        var inFlight = new io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight();
+        Settler settler = new Settler(channel, "q", own, new SettlementStats(), inFlight, null, null,
+                new CopyPolicy("x-retry-count", null, false, false, java.time.Duration.ofSeconds(1), false),
+                new CopyOutlet(channel, false, () -> false),
+                io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytesTest.unbounded(), null,
+                io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
+        InboundDelivery[] deliveries = new InboundDelivery[5];
+        on(own, () -> {
+            for (int tag = 1; tag <= 4; tag++) {
+                deliveries[tag] = delivery(tag);
+                inFlight.begin();
+                settler.received(deliveries[tag]);
+            }
+            settler.settle(deliveries[1], Settlement.ACK);
+        });
+        // Three acks, each followed by the flush it scheduled (the empty task runs after it): without pacing, three
+        // frames.
+        for (int tag = 2; tag <= 4; tag++) {
+            InboundDelivery delivery = deliveries[tag];
+            on(own, () -> settler.settle(delivery, Settlement.ACK));
+            on(own, () -> {
+            });
+        }
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
+                .until(() -> inFlight.count() == 0);
+        assertEquals(List.of("ack:1", "ack:4+"), frames);
     }
 
     private ContextInternal anotherLoopThan(ContextInternal own) throws Exception {

@@ -60,10 +60,13 @@ public final class AmqpBrokerConnection implements BrokerConnection {
 
     @Override
     public void close() {
+        // Closed even when it is not open: a connection the broker closed (a connection error, such as declaring an
+        // exchange of a type it does not know) is only waiting for amqp-client's recovery to open it again, and this
+        // close is what stops that (amqp-client marks it closed by the application before closing the current
+        // connection, which throws when that one is closed already). Skipped, the recovery opened a connection nobody
+        // owned any more: an application refused at startup left it open behind it.
         try {
-            if (connection.isOpen()) {
-                connection.close(5_000);
-            }
+            connection.close(5_000);
         } catch (Exception ignored) {
             // already closed by the server
         }

@@ -10,7 +10,7 @@ import java.util.concurrent.CompletionStage;
  * {@code CompletableFuture.completedFuture}): read at once, it is settled as a plain result would be, with no callback
  * registered and no request-context state kept for later. On the event loop that is most deliveries of an
  * asynchronous handler, and the callbacks they skip (two {@code whenComplete} per delivery, each with its lambda) were
- * a tenth of what the JIT compiled on the delivery path during a cold drain.
+ * 0.23 s of the 3.37 s the JIT compiled during a pinned cold drain of 100,000 (JFR's compilation events).
  */
 final class DoneStages {
 

@@ -28,7 +28,7 @@ public final class UniResults {
     public static CompletionStage<Object> toCompletionStage(Uni<?> result) {
         UniStage stage = new UniStage();
         if (result == null) {
-            stage.completeExceptionally(new NullPointerException("The handler returned null instead of a Uni"));
+            stage.onFailure(new NullPointerException("The handler returned null instead of a Uni"));
             return stage.future;
         }
         result.subscribe().withSubscriber(stage);
@@ -51,10 +51,6 @@ public final class UniResults {
 
         @Override
         public void onFailure(Throwable failure) {
-            future.completeExceptionally(failure);
-        }
-
-        void completeExceptionally(Throwable failure) {
             future.completeExceptionally(failure);
         }
     }

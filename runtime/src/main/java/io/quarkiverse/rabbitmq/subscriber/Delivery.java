@@ -49,13 +49,21 @@ public interface Delivery {
      */
     String ORIGINAL_QUEUE_HEADER = "x-original-queue";
 
+    /**
+     * On every copy, dead letter and replay the runtime published of a message whose publisher set {@code user-id}: that
+     * user. The runtime publishes as its own user (RabbitMQ refuses another's {@code user-id} from it), and
+     * {@link #properties()} gives a handler the publisher's back on each copy.
+     */
+    String ORIGINAL_USER_ID_HEADER = "x-original-user-id";
+
     /** The queue the message was consumed from. */
     String queue();
 
     /**
      * The exchange the message was published to ({@code ""} for the default exchange). On every copy the runtime
      * publishes (a retry, a delayed retry) it is still the original's, from {@link #ORIGINAL_EXCHANGE_HEADER}, so a
-     * handler sees the same value on each attempt.
+     * handler sees the same value on each attempt. That header is read only on a message the runtime wrote itself (see
+     * the Security page): on any other, this is the exchange the message came through, whatever a publisher wrote.
      */
     String exchange();
 
@@ -96,6 +104,10 @@ public interface Delivery {
      */
     String correlationId();
 
-    /** All the message's properties. */
+    /**
+     * All the message's properties. On a copy the runtime published (a retry, a delayed retry, a replay) the
+     * {@code user-id} is the original publisher's, as RabbitMQ validated it at the first publish (or {@code null}), not
+     * the runtime's own user, which the copy travels under.
+     */
     AMQP.BasicProperties properties();
 }

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
@@ -35,7 +34,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * the node the application is connected to is stopped ({@code rabbitmqctl stop_app}), then, separately, the queue's
  * leader. None is lost; duplicates are counted; the time until messages flow again is printed ({@code CLUSTER} lines).
  */
-@EnabledIf(value = "clusterRuns", disabledReason = "needs the three-node cluster on 127.0.0.1:5701-5703: run "
+@EnabledIf(value = "org.acme.subscriber.test.faults.ClusterNodes#running", disabledReason = "needs the three-node cluster on 127.0.0.1:5701-5703: run "
         + ".ci/cluster start first (.ci/run does)")
 class ClusterFailoverTest {
 
@@ -43,22 +42,11 @@ class ClusterFailoverTest {
     static final String QUEUE = "cf.work";
     static final String CONNECTION = "cluster-test-" + ProcessHandle.current().pid();
 
-    static boolean clusterRuns() {
-        for (int port = 5701; port <= 5703; port++) {
-            try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
-                // answers
-            } catch (Exception e) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .setBeforeAllCustomizer(ClusterFailoverTest::deleteQueue)
             .setAfterAllCustomizer(ClusterFailoverTest::deleteQueue)
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Workload.class))
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Workload.class, ClusterNodes.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", "amqp://guest:guest@127.0.0.1")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.addresses", "127.0.0.1:5701,127.0.0.1:5702,127.0.0.1:5703")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
@@ -76,9 +64,9 @@ class ClusterFailoverTest {
 
     static void deleteQueue() {
         for (int node = 1; node <= 3; node++) {
-            ctl("c" + node, "start_app");
+            ClusterNodes.ctl("c" + node, "start_app");
         }
-        try (Connection connection = connect(5703); Channel channel = connection.createChannel()) {
+        try (Connection connection = ClusterNodes.connect(5703); Channel channel = connection.createChannel()) {
             channel.queueDelete(QUEUE);
             channel.queueDelete(QUEUE + ".dead");
         } catch (Exception e) {
@@ -90,7 +78,7 @@ class ClusterFailoverTest {
     void noMessageIsLostWhenANodeOrTheLeaderGoes() throws Exception {
         // Asked before the run: rabbitmqctl takes a second or two, and the run must still be going when the node stops.
         String appNode = appNode();
-        try (Connection connection = connect(5703); Channel channel = connection.createChannel()) {
+        try (Connection connection = ClusterNodes.connect(5703); Channel channel = connection.createChannel()) {
             // With confirms, as a publisher that cannot lose messages does: a quorum queue has a message once a
             // majority of its members wrote it. Unconfirmed, the tail of the batch was lost when a node stopped right
             // after (the channel that still had to resend it to a new leader had closed): the "stall" of earlier runs.
@@ -136,7 +124,7 @@ class ClusterFailoverTest {
         int duplicatesBefore = workload.duplicates();
         int settledBefore = workload.settled.size();
         long stopped = System.nanoTime();
-        ctl(node, "stop_app");
+        ClusterNodes.ctl(node, "stop_app");
         int after = workload.deliveries.get();
         long resumed;
         try {
@@ -155,15 +143,15 @@ class ClusterFailoverTest {
                     + workload.lost(MESSAGES).stream().sorted().limit(12)
                             .map(id -> id + "=" + workload.seen.getOrDefault(id, List.of())).toList()
                     + "\n"
-                    + ctl(alive, "list_queues", "name", "leader", "members", "online", "messages_ready",
+                    + ClusterNodes.ctl(alive, "list_queues", "name", "leader", "members", "online", "messages_ready",
                             "messages_unacknowledged", "consumers")
-                    + ctl(alive, "list_consumers", "queue_name", "channel_pid", "ack_required", "prefetch_count",
+                    + ClusterNodes.ctl(alive, "list_consumers", "queue_name", "channel_pid", "ack_required", "prefetch_count",
                             "active", "activity_status")
-                    + ctl(alive, "list_channels", "pid", "connection", "consumer_count", "messages_unacknowledged",
+                    + ClusterNodes.ctl(alive, "list_channels", "pid", "connection", "consumer_count", "messages_unacknowledged",
                             "prefetch_count"),
                     e);
         } finally {
-            ctl(node, "start_app");
+            ClusterNodes.ctl(node, "start_app");
         }
         duplicatesAtFault.add(duplicatesBefore);
         return String.format("stopped %s (%s) with %d of %d messages done: messages flowing again after %d ms (%d "
@@ -172,7 +160,7 @@ class ClusterFailoverTest {
 
     /** The node the application's connection is on, from the broker's connection list. */
     private static String appNode() {
-        String connections = ctl("c1", "list_connections", "name", "client_properties");
+        String connections = ClusterNodes.ctl("c1", "list_connections", "name", "client_properties");
         for (String line : connections.lines().toList()) {
             if (line.contains(CONNECTION) && !line.contains(CONNECTION + "-publisher")) {
                 int port = Integer.parseInt(line.replaceAll(".*-> 127\\.0\\.0\\.1:(\\d+).*", "$1"));
@@ -184,33 +172,13 @@ class ClusterFailoverTest {
 
     /** The node leading the quorum queue. */
     private static String leader() {
-        String queues = ctl("c1", "list_queues", "name", "leader");
+        String queues = ClusterNodes.ctl("c1", "list_queues", "name", "leader");
         for (String line : queues.lines().toList()) {
             if (line.startsWith(QUEUE + "\t")) {
                 return line.substring(line.indexOf('\t') + 1).trim().replace("@localhost", "");
             }
         }
         throw new AssertionError("no leader for " + QUEUE + " in " + queues);
-    }
-
-    static String ctl(String node, String... arguments) {
-        try {
-            List<String> command = new ArrayList<>(List.of("su", "rabbitmq", "-s", "/bin/sh", "-c",
-                    "HOME=/var/lib/rabbitmq rabbitmqctl -q -n " + node + "@localhost " + String.join(" ", arguments)));
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            process.waitFor();
-            return output;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static Connection connect(int port) throws Exception {
-        ConnectionFactory factory = new ConnectionFactory();
-        factory.setHost("127.0.0.1");
-        factory.setPort(port);
-        return factory.newConnection("cluster-test-admin");
     }
 
     public static class Handlers {

@@ -13,13 +13,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * A TCP proxy in the test's JVM between the application and RabbitMQ, for faults {@code rabbitmqctl} cannot make:
  * {@link #stallThenReset} stops forwarding bytes for a while (a network that hangs), then resets every connection
- * (RST, not a clean close). New connections are accepted again at once.
+ * (RST, not a clean close). New connections are accepted again at once. {@link #stallOpenConnections} stops forwarding
+ * on the connections open now, for good, without closing anything (a half-open connection); new ones flow.
  */
 final class ToxicProxy implements AutoCloseable {
 
     private final ServerSocket server;
     private final int targetPort;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    /** Sockets whose bytes are read and dropped: a path that carries nothing, though both ends are open. */
+    private final java.util.Set<Socket> stalled = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Open (count 0) while bytes flow; a stall swaps in a closed one, which the reset opens again. */
     private volatile java.util.concurrent.CountDownLatch flowing = new java.util.concurrent.CountDownLatch(0);
     private final java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors
@@ -48,7 +51,8 @@ final class ToxicProxy implements AutoCloseable {
     static synchronized Handle shared(int targetPort) {
         Object existing = System.getProperties().get(KEY);
         if (existing instanceof Object[] parts) {
-            return new Handle((Integer) parts[0], (java.util.function.Consumer<Duration>) parts[1], (Runnable) parts[2]);
+            return new Handle((Integer) parts[0], (java.util.function.Consumer<Duration>) parts[1], (Runnable) parts[2],
+                    (Runnable) parts[3]);
         }
         try {
             ToxicProxy proxy = new ToxicProxy(targetPort);
@@ -63,15 +67,17 @@ final class ToxicProxy implements AutoCloseable {
                 proxy.close();
                 System.getProperties().remove(KEY);
             };
-            System.getProperties().put(KEY, new Object[] { proxy.port(), fault, close });
-            return new Handle(proxy.port(), fault, close);
+            Runnable stall = proxy::stallOpenConnections;
+            System.getProperties().put(KEY, new Object[] { proxy.port(), fault, close, stall });
+            return new Handle(proxy.port(), fault, close, stall);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }
 
     /** What the test uses of the shared proxy. */
-    record Handle(int port, java.util.function.Consumer<Duration> stallThenReset, Runnable close) {
+    record Handle(int port, java.util.function.Consumer<Duration> stallThenReset, Runnable close,
+            Runnable stallOpenConnections) {
     }
 
     int port() {
@@ -101,6 +107,9 @@ final class ToxicProxy implements AutoCloseable {
                 while ((read = in.read(buffer)) >= 0) {
                     // Held here during a stall; the reset closes the sockets, so the write below then fails.
                     flowing.await();
+                    if (stalled.contains(from)) {
+                        continue;
+                    }
                     out.write(buffer, 0, read);
                     out.flush();
                 }
@@ -108,7 +117,11 @@ final class ToxicProxy implements AutoCloseable {
                 // reset or closed
             } finally {
                 close(from);
-                close(to);
+                // A stalled connection's other end stays open when this one closes (the broker gave up on it): a
+                // half-open connection is found only by its own end, by heartbeats.
+                if (!stalled.contains(from) && !stalled.contains(to)) {
+                    close(to);
+                }
             }
         }, name);
         thread.setDaemon(true);
@@ -126,6 +139,11 @@ final class ToxicProxy implements AutoCloseable {
         } finally {
             held.countDown();
         }
+    }
+
+    /** From now on the connections open now carry nothing either way; nothing is closed. */
+    void stallOpenConnections() {
+        stalled.addAll(sockets);
     }
 
     private void reset() {

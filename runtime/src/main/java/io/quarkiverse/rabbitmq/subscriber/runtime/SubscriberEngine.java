@@ -128,12 +128,25 @@ public class SubscriberEngine {
         }
         try {
             topologyAdmin.prepare(session.connection(), topology);
+            io.quarkiverse.rabbitmq.subscriber.runtime.security.PublishPermission.check(session.connection(),
+                    definitions.stream().filter(definition -> publishesThroughDefaultExchange(definition))
+                            .map(definition -> definition.subscription.queue).sorted().toList(),
+                    definitions.stream().filter(definition -> !publishesThroughDefaultExchange(definition))
+                            .map(definition -> definition.subscription.queue).sorted().toList());
             topologyReady = true;
         } catch (Exception | Error e) {
             // Quarkus does not fire ShutdownEvent for an application that failed to start: release everything here.
             stop();
             throw e;
         }
+    }
+
+    /**
+     * Whether a subscriber publishes copies or dead letters through the default exchange whatever its handler answers
+     * (a cap, a delay on the broker); the others do only for a {@code retryAfter} or an output sent to a queue.
+     */
+    private static boolean publishesThroughDefaultExchange(SubscriberDefinition definition) {
+        return definition.subscription.publishesCopies();
     }
 
     synchronized void start() throws Exception {

@@ -173,6 +173,11 @@ public final class RabbitAdmin implements AutoCloseable {
         }
     }
 
+    /** Takes the head of the queue (acking it); null when it is empty. */
+    public GetResponse take(String queue) throws Exception {
+        return channel.basicGet(queue, true);
+    }
+
     /** Takes every ready message off the queue (acking them). */
     public List<GetResponse> drain(String queue) throws Exception {
         List<GetResponse> taken = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.assemble;
 
+import java.util.List;
 import java.util.concurrent.Executor;
 
 import jakarta.inject.Inject;
@@ -21,10 +22,12 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.delay.HeldBound;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.devmode.ReloadOnMessage;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
+import io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.security.PermissionRefusal;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.CopyOutlet;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.CopyPolicy;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Provenance;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Attachment;
@@ -74,6 +77,7 @@ public class SubscriberAssembler {
     public SubscriptionState assemble(SubscriberDefinition definition, TopologyPlan topology, Runnable consumingAgain) {
         SubscriptionState state = new SubscriptionState(definition);
         TopologyPlan owned = topology.ownedBy(definition.subscription);
+        ReplyTargets replies = ReplyTargets.of(topology, config.replies().allowedQueues().orElse(List.of()));
         state.supervisedBy(new SubscriberSupervisor(definition.method, definition.subscription.queue,
                 new SubscriberSupervisor.Subscribing() {
                     @Override
@@ -89,7 +93,7 @@ public class SubscriberAssembler {
                     @Override
                     public Attachment attach(BrokerConnection connection, SubscriberSupervisor supervisor,
                             long generation) throws Exception {
-                        return SubscriberAssembler.this.attach(connection, state, supervisor, generation);
+                        return SubscriberAssembler.this.attach(connection, state, supervisor, generation, replies);
                     }
 
                     @Override
@@ -104,7 +108,7 @@ public class SubscriberAssembler {
 
     /** Opens a channel for the subscriber and consumes on it; losses are reported to its supervisor. */
     private Attachment attach(BrokerConnection connection, SubscriptionState state, SubscriberSupervisor supervisor,
-            long generation) throws Exception {
+            long generation, ReplyTargets replies) throws Exception {
         SubscriberDefinition definition = state.definition();
         String queue = definition.subscription.queue;
         UnsettledBytes unsettled = state.unsettledBytes(() -> new UnsettledBytes(queue, maxUnsettledBytes(),
@@ -112,6 +116,8 @@ public class SubscriberAssembler {
                 holdingBack(state, "unsettled bytes")));
         BrokerChannel channel = connection.createChannel();
         channel.qos(unsettled.prefetch());
+        // Read at each attachment: a credentials provider may log in as another user after a reconnection.
+        Provenance provenance = Provenance.of(connection.user());
         // Each subscriber gets an event-loop context; Vert.x spreads them over its event loops in turn, so subscribers
         // do not all serialize behind one loop. Its settlements all happen on this context's thread.
         Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
@@ -126,13 +132,13 @@ public class SubscriberAssembler {
         }
         Settler settler = new Settler(channel, queue, eventLoop, counters.stats(), counters.inFlight(), delay,
                 DelayStrategy.of(definition.subscription),
-                CopyPolicy.of(definition, config.retryCountHeader(), config.publisher().confirmTimeout()),
+                CopyPolicy.of(definition, config.retryCountHeader(), config.publisher().confirmTimeout(), provenance),
                 outlet, unsettled, session.clock(), observers.get());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
-                new io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder(objectMapper),
+                new io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder(objectMapper), replies,
                 settler, eventLoop, observers.get(), counters.outcomes(), supervisor::halt, state.killSwitch());
         SubscriberConsumer consumer = new SubscriberConsumer(queue, eventLoop, dispatcher, counters.inFlight(),
-                config.retryCountHeader(), reason -> supervisor.lost(generation, reason),
+                config.retryCountHeader(), provenance, reason -> supervisor.lost(generation, reason),
                 LaunchMode.current() == LaunchMode.DEVELOPMENT ? ReloadOnMessage.scan() : null);
         channel.onBrokerClose(reason -> supervisor.lost(generation, "the broker closed its channel: "
                 + reason.replyText()));

@@ -27,6 +27,15 @@ public interface BrokerConnection extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * The user this connection logged in as, which RabbitMQ checks a published {@code user-id} against; null where the
+     * client cannot tell (an {@code EXTERNAL} login: the certificate names the user). Read at each call: a credentials
+     * provider may have rotated it at the last reconnection.
+     */
+    default String user() {
+        return null;
+    }
+
     /** What {@link #onConnectionEvents} reports. */
     interface ConnectionListener {
         /** The connection went away without the application closing it. */

@@ -86,7 +86,7 @@ public abstract class PayloadDecoder {
                         try {
                             return new JsonObject(Buffer.buffer(body));
                         } catch (RuntimeException e) {
-                            throw new UndecodablePayloadException(e.getMessage(), e);
+                            throw new UndecodablePayloadException("not a JSON object: " + DecodeFailure.describe(e), e);
                         }
                     }
                 };
@@ -131,14 +131,8 @@ public abstract class PayloadDecoder {
                 }
                 return value;
             } catch (java.io.IOException e) {
-                throw new UndecodablePayloadException(e.getMessage() == null ? e.toString() : firstLine(e), e);
+                throw new UndecodablePayloadException(DecodeFailure.describe(e), e);
             }
-        }
-
-        private static String firstLine(java.io.IOException e) {
-            String message = e.getMessage();
-            int newline = message.indexOf('\n');
-            return newline < 0 ? message : message.substring(0, newline);
         }
     }
 }

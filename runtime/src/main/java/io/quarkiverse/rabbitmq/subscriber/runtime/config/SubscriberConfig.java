@@ -154,6 +154,20 @@ public interface SubscriberConfig {
         Optional<io.quarkus.runtime.configuration.MemorySize> maxHeldBytes();
     }
 
+    /** Replies a handler sends with {@code Outputs.reply}. */
+    Replies replies();
+
+    interface Replies {
+        /**
+         * The queues a reply may go to, by name or by a prefix ending in {@code *} ({@code quote-replies.*}). A request's
+         * {@code reply-to} is the requester's word and the reply goes out with the application's permissions: a
+         * reply-to naming another queue fails the handler (as a reply without a reply-to does), naming it. Unset: any
+         * queue except the application's own work, waiting and dead-letter queues, which are never allowed. Direct
+         * reply-to addresses ({@code amq.rabbitmq.reply-to}) are always allowed: they reach only the requester.
+         */
+        Optional<java.util.List<String>> allowedQueues();
+    }
+
     /** The injectable {@code RabbitPublisher}. */
     Publisher publisher();
 
@@ -238,6 +252,18 @@ public interface SubscriberConfig {
         PUBLISHING_CONNECTION,
         DELIVERY_CHANNEL
     }
+
+    /**
+     * The heartbeat the connections ask RabbitMQ for (whole seconds; the broker's own setting caps it). A connection
+     * that carries nothing, not even a heartbeat, for about two of them is taken as cut: a network path that stalls
+     * without closing (a half-open connection) is then found, readiness goes DOWN, the client reconnects, and the broker
+     * requeues what was unsettled. A {@code heartbeat} parameter in {@code url} ({@code ?heartbeat=5}, in seconds)
+     * wins over this. Keep {@code publisher.confirm-timeout} above twice the heartbeat (a WARN at startup says when it
+     * is not): a confirm that never comes on a stalled connection should end with the connection, as a cut, not as a
+     * failure of the handler whose output it was.
+     */
+    @WithDefault("10s")
+    Duration heartbeat();
 
     /**
      * The connection name shown in the RabbitMQ management UI and {@code rabbitmqctl list_connections}.

@@ -193,6 +193,21 @@ public final class BrokerAddress {
         return tls ? "amqp://" + uri.substring("amqps://".length()) : uri;
     }
 
+    /** A parameter of the URI's query ({@code heartbeat} in {@code ?heartbeat=5}), as written; empty when absent. */
+    public java.util.Optional<String> queryParameter(String name) {
+        if (query == null) {
+            return java.util.Optional.empty();
+        }
+        for (String pair : query.split("&")) {
+            int equals = pair.indexOf('=');
+            String key = equals < 0 ? pair : pair.substring(0, equals);
+            if (key.equals(name)) {
+                return java.util.Optional.of(equals < 0 ? "" : pair.substring(equals + 1));
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     /** Whether the URL is {@code amqps://}. */
     public boolean tls() {
         return tls;
@@ -201,6 +216,11 @@ public final class BrokerAddress {
     /** The user it logs in as, or null for amqp-client's default (guest). */
     public String username() {
         return username;
+    }
+
+    /** The hosts it connects to: the nodes', or the URI's. */
+    public List<String> hosts() {
+        return nodes.isEmpty() ? List.of(host) : nodes.stream().map(Address::getHost).toList();
     }
 
     /** {@code host:port}, for messages. */

@@ -70,6 +70,19 @@ public final class BrokerConnector {
      */
     public static BrokerConnection connect(BrokerAddress address, String connectionName, boolean nio, Backoff backoff,
             int maxMessageSize, ConnectionSecurity security, ReconnectionFailures failures) {
+        return connect(address, connectionName, nio, backoff, maxMessageSize, security, DEFAULT_HEARTBEAT, failures);
+    }
+
+    /** The heartbeat asked for where the configuration says nothing ({@code quarkus.rabbitmq-subscriber.heartbeat}). */
+    public static final java.time.Duration DEFAULT_HEARTBEAT = java.time.Duration.ofSeconds(10);
+
+    /**
+     * @param heartbeat the heartbeat to ask for, unless the url's {@code heartbeat} parameter says another (amqp-client
+     *        reads it from the URI; setting one here as well would silently override it)
+     */
+    public static BrokerConnection connect(BrokerAddress address, String connectionName, boolean nio, Backoff backoff,
+            int maxMessageSize, ConnectionSecurity security, java.time.Duration heartbeat,
+            ReconnectionFailures failures) {
         ConnectionFactory factory = new ConnectionFactory();
         try {
             factory.setUri(new java.net.URI(address.plainUri()));
@@ -99,7 +112,9 @@ public final class BrokerConnector {
         }, failures::unreadableMessage));
         factory.setMaxInboundMessageBodySize(maxMessageSize);
         factory.setRecoveryDelayHandler(backoff);
-        factory.setRequestedHeartbeat(30);
+        if (address.queryParameter("heartbeat").isEmpty()) {
+            factory.setRequestedHeartbeat((int) heartbeat(address, heartbeat).toSeconds());
+        }
         factory.setConnectionTimeout(10_000);
         if (nio) {
             factory.useNio();
@@ -129,6 +144,7 @@ public final class BrokerConnector {
                     + security.describe() + "): " + classified + fix + ".", e);
         }
         warnIfUnverified(security, address);
+        PlaintextPassword.warnIfSent(address, security, connectionName);
         if (connection instanceof Recoverable recoverable) {
             recoverable.addRecoveryListener(new RecoveryListener() {
                 @Override
@@ -142,7 +158,23 @@ public final class BrokerConnector {
                 }
             });
         }
-        return new AmqpBrokerConnection(connection, address.describe());
+        return new AmqpBrokerConnection(connection, address.describe(),
+                () -> security.external() ? null : security.user(address));
+    }
+
+    /**
+     * The heartbeat a connection to this address asks for: the url's {@code heartbeat} parameter (seconds, as
+     * amqp-client reads it), else the configured one, in whole seconds from 1 to AMQP's 65,535. RabbitMQ may lower it.
+     */
+    public static java.time.Duration heartbeat(BrokerAddress address, java.time.Duration configured) {
+        long seconds;
+        try {
+            seconds = address.queryParameter("heartbeat").map(Long::parseLong).orElse(configured.toSeconds());
+        } catch (NumberFormatException e) {
+            // amqp-client refuses it at setUri, naming the parameter.
+            seconds = configured.toSeconds();
+        }
+        return java.time.Duration.ofSeconds(seconds == 0 ? 0 : Math.max(1, Math.min(65_535, seconds)));
     }
 
     private static void warnIfUnverified(ConnectionSecurity security, BrokerAddress address) {

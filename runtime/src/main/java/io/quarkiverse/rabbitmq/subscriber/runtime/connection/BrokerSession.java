@@ -125,7 +125,8 @@ public class BrokerSession implements Connections {
             if (publishingConnection == null) {
                 publishingConnection = inProcessServer != null ? inProcessServer.connect()
                         : BrokerConnector.connect(address, config.connectionName() + "-publisher", config.nio(),
-                                backoff(), maxMessageSize(), security, BrokerConnector.ReconnectionFailures.NONE);
+                                backoff(), maxMessageSize(), security, config.heartbeat(),
+                                BrokerConnector.ReconnectionFailures.NONE);
             }
             return publishingConnection;
         }
@@ -217,7 +218,7 @@ public class BrokerSession implements Connections {
         security = ConnectionSecurity.of(config, address, tlsRegistry.isResolvable() ? tlsRegistry.get() : null);
         try {
             BrokerConnection opened = BrokerConnector.connect(address, config.connectionName(), config.nio(), backoff(),
-                    maxMessageSize(), security, new BrokerConnector.ReconnectionFailures() {
+                    maxMessageSize(), security, config.heartbeat(), new BrokerConnector.ReconnectionFailures() {
                         @Override
                         public void failed(ConnectionFailure failure) {
                             reconnectionFailure = failure;
@@ -229,6 +230,7 @@ public class BrokerSession implements Connections {
                         }
                     });
             LOG.debugf("Connected to %s with %s", address.describe(), security.describe());
+            warnIfConfirmsOutwaitHeartbeats();
             clock = new WallClock(vertx);
             return opened;
         } catch (IllegalStateException e) {
@@ -261,5 +263,20 @@ public class BrokerSession implements Connections {
     private int maxMessageSize() {
         long bytes = config.maxMessageSize().asLongValue();
         return (int) Math.min(Integer.MAX_VALUE, Math.max(1, bytes));
+    }
+
+    /**
+     * A stalled connection is found after about two heartbeats; a confirm that times out before that turns the stall
+     * into handler failures (each spends an attempt) instead of a cut. Said once, at startup.
+     */
+    private void warnIfConfirmsOutwaitHeartbeats() {
+        java.time.Duration heartbeat = BrokerConnector.heartbeat(address, config.heartbeat());
+        java.time.Duration confirmTimeout = config.publisher().confirmTimeout();
+        if (!heartbeat.isZero() && confirmTimeout.compareTo(heartbeat.multipliedBy(5).dividedBy(2)) < 0) {
+            LOG.warnf("quarkus.rabbitmq-subscriber.publisher.confirm-timeout (%s) is shorter than two and a half "
+                    + "heartbeats (%s each): a connection that stalls without closing is found only after about two, "
+                    + "so confirms would time out first and count as failures of their handlers. Raise the confirm "
+                    + "timeout or lower the heartbeat", confirmTimeout, heartbeat);
+        }
     }
 }

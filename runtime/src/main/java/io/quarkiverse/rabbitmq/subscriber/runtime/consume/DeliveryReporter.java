@@ -40,7 +40,12 @@ final class DeliveryReporter {
 
     void undecodable(InboundDelivery delivery, String expectedType, UndecodablePayloadException e,
             Settlement settlement) {
-        // The decoder's message may quote the body: escaped.
+        // The decoder's reason never quotes the body (DecodeFailure); the parser's own message, which may, is DEBUG.
+        if (LOG.isDebugEnabled() && e.getCause() != null) {
+            LOG.debugf("Decoding %s on queue '%s' failed: %s", delivery.describe(), delivery.queue(),
+                    io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText.of(String.valueOf(e.getCause()
+                            .getMessage())));
+        }
         LOG.errorf("Cannot decode %s on queue '%s' as %s: %s. %s", delivery.describe(), delivery.queue(), expectedType,
                 io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText.of(e.getMessage()),
                 settlement instanceof Settlement.Republish republish

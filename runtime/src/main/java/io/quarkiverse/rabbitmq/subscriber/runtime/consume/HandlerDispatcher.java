@@ -60,11 +60,21 @@ public final class HandlerDispatcher {
             io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder, Settler settler,
             Context eventLoop, Observers observers, OutcomeCounters outcomes, Keeper keeper,
             io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch killSwitch) {
+        this(definition, decoder, encoder, io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets.ANY, settler,
+                eventLoop, observers, outcomes, keeper, killSwitch);
+    }
+
+    /** @param replies where the handler's {@code Outputs.reply} may send */
+    public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder,
+            io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder,
+            io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets replies, Settler settler,
+            Context eventLoop, Observers observers, OutcomeCounters outcomes, Keeper keeper,
+            io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch killSwitch) {
         this.killSwitch = killSwitch;
         this.definition = definition;
         this.subscription = definition.subscription;
         this.route = DeliveryRoute.of(definition);
-        this.invocation = new HandlerInvocation(definition, decoder, encoder, observers, RequestScope.ARC);
+        this.invocation = new HandlerInvocation(definition, decoder, encoder, replies, observers, RequestScope.ARC);
         this.threads = new HandlerThreads(definition.executionModel);
         this.gate = new ConcurrencyGate(subscription.concurrency, this::start);
         this.settler = settler;

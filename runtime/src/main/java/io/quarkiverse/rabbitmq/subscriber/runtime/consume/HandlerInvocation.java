@@ -33,6 +33,8 @@ final class HandlerInvocation {
     private final RequestScope requestScope;
     /** Encodes what the handler sends through its {@code Outputs}; null when it takes none. */
     private final io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder;
+    /** Where its {@code Outputs.reply} may send. */
+    private final io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets replies;
 
     HandlerInvocation(SubscriberDefinition definition, PayloadDecoder decoder, Observers observers,
             RequestScope requestScope) {
@@ -42,6 +44,15 @@ final class HandlerInvocation {
     HandlerInvocation(SubscriberDefinition definition, PayloadDecoder decoder,
             io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder, Observers observers,
             RequestScope requestScope) {
+        this(definition, decoder, encoder, io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets.ANY,
+                observers, requestScope);
+    }
+
+    HandlerInvocation(SubscriberDefinition definition, PayloadDecoder decoder,
+            io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder,
+            io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets replies, Observers observers,
+            RequestScope requestScope) {
+        this.replies = replies;
         this.encoder = encoder;
         this.requestScope = requestScope;
         this.definition = definition;
@@ -91,7 +102,7 @@ final class HandlerInvocation {
         }
         if (definition.outputsIndex >= 0) {
             var outputs = new io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs(encoder,
-                    delivery.replyTo(), delivery.correlationId(), delivery.describe());
+                    delivery.replyTo(), delivery.correlationId(), delivery.describe(), replies);
             delivery.outputs(outputs);
             arguments[definition.outputsIndex] = outputs;
         }

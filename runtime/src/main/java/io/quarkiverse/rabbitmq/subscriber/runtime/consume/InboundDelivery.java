@@ -11,6 +11,7 @@ import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.AckSlot;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.OriginalRoute;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Provenance;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Unsettled;
 
 /**
@@ -20,12 +21,16 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Unsettled;
 public final class InboundDelivery implements Delivery, Unsettled {
 
     private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(InboundDelivery.class);
+    /** A whole number written out, of any length. */
+    private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("[+-]?[0-9]+");
 
     private final String queue;
     private final Envelope envelope;
     private final AMQP.BasicProperties properties;
     private final byte[] body;
     private final String retryCountHeader;
+    /** Whether the runtime published this message ({@link Provenance}): only then are its route headers read. */
+    private final boolean writtenByRuntime;
     /** Only read and written on the subscriber's event loop. */
     private boolean settled;
     /** The retry count once read (0: not yet). */
@@ -38,11 +43,18 @@ public final class InboundDelivery implements Delivery, Unsettled {
 
     public InboundDelivery(String queue, Envelope envelope, AMQP.BasicProperties properties, byte[] body,
             String retryCountHeader) {
+        this(queue, envelope, properties, body, retryCountHeader, Provenance.NONE);
+    }
+
+    /** @param provenance tells whether the runtime wrote the message, so whether its route headers are honoured */
+    public InboundDelivery(String queue, Envelope envelope, AMQP.BasicProperties properties, byte[] body,
+            String retryCountHeader, Provenance provenance) {
         this.queue = queue;
         this.envelope = envelope;
-        this.properties = properties;
         this.body = body;
         this.retryCountHeader = retryCountHeader;
+        this.writtenByRuntime = provenance.wrote(properties);
+        this.properties = writtenByRuntime ? provenance.asPublished(properties) : properties;
     }
 
     @Override
@@ -87,12 +99,19 @@ public final class InboundDelivery implements Delivery, Unsettled {
 
     @Override
     public String exchange() {
-        return OriginalRoute.exchange(properties.getHeaders(), envelope.getExchange());
+        return writtenByRuntime ? OriginalRoute.exchange(properties.getHeaders(), envelope.getExchange())
+                : envelope.getExchange();
     }
 
     @Override
     public String routingKey() {
-        return OriginalRoute.routingKey(properties.getHeaders(), envelope.getRoutingKey());
+        return writtenByRuntime ? OriginalRoute.routingKey(properties.getHeaders(), envelope.getRoutingKey())
+                : envelope.getRoutingKey();
+    }
+
+    @Override
+    public boolean writtenByRuntime() {
+        return writtenByRuntime;
     }
 
     @Override
@@ -118,8 +137,9 @@ public final class InboundDelivery implements Delivery, Unsettled {
 
     /**
      * The retry-count header as a count of at least 1: a number, or a string of digits (other services may write it as
-     * text). Out of range, it is clamped: zero or negative counts as the first delivery, beyond the largest int as the
-     * largest (so a cap ends it at once). Anything else counts as the first. Each of those gets one WARN naming the
+     * text). Out of range, it is clamped, by one rule for both: zero or negative counts as the first delivery, beyond
+     * the largest int (digits beyond the long range too) as the largest (so a cap ends it at once). Anything else counts as the
+     * first. Each of those gets one WARN naming the
      * header, the message and the queue.
      */
     private int readRetryCount() {
@@ -128,19 +148,29 @@ public final class InboundDelivery implements Delivery, Unsettled {
             return 1;
         }
         long value;
-        if (count instanceof Number n) {
+        if (count instanceof java.math.BigDecimal decimal) {
+            // An AMQP decimal: longValue() would wrap beyond the long range; clamped as digits are.
+            value = decimal.compareTo(java.math.BigDecimal.valueOf(Long.MAX_VALUE)) > 0 ? Long.MAX_VALUE
+                    : decimal.compareTo(java.math.BigDecimal.valueOf(Long.MIN_VALUE)) < 0 ? Long.MIN_VALUE
+                            : decimal.longValue();
+        } else if (count instanceof Number n) {
             value = n.longValue();
         } else {
             String text = count.toString().trim();
             try {
                 value = Long.parseLong(text);
             } catch (NumberFormatException e) {
-                LOG.warnf("The %s header of %s on queue '%s' is not a count (%s '%s'): counting this delivery as the "
-                        + "first", retryCountHeader, describe(), queue,
-                        count instanceof CharSequence || count instanceof com.rabbitmq.client.LongString ? "text"
-                                : count.getClass().getSimpleName(),
-                        LogText.of(text.length() > 100 ? text.substring(0, 100) + "..." : text));
-                return 1;
+                if (DIGITS.matcher(text).matches()) {
+                    // Digits beyond the long range: clamped as the same value written as a number is.
+                    value = text.startsWith("-") ? Long.MIN_VALUE : Long.MAX_VALUE;
+                } else {
+                    LOG.warnf("The %s header of %s on queue '%s' is not a count (%s '%s'): counting this delivery as the "
+                            + "first", retryCountHeader, describe(), queue,
+                            count instanceof CharSequence || count instanceof com.rabbitmq.client.LongString ? "text"
+                                    : count.getClass().getSimpleName(),
+                            LogText.of(text.length() > 100 ? text.substring(0, 100) + "..." : text));
+                    return 1;
+                }
             }
         }
         if (value < 1) {

@@ -31,6 +31,8 @@ public final class SubscriberConsumer implements DeliveryHandler {
     private final HandlerDispatcher dispatcher;
     private final InFlight inFlight;
     private final String retryCountHeader;
+    /** Which deliveries the runtime wrote (their route headers are honoured): see {@code Provenance}. */
+    private final io.quarkiverse.rabbitmq.subscriber.runtime.settle.Provenance provenance;
     private final Queue<InboundDelivery> inbox = PlatformDependent.newMpscQueue();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     /** Told why the consumer stopped taking deliveries: the subscriber subscribes again on a fresh channel. */
@@ -45,6 +47,15 @@ public final class SubscriberConsumer implements DeliveryHandler {
     public SubscriberConsumer(String queue, Context eventLoop, HandlerDispatcher dispatcher, InFlight inFlight,
             String retryCountHeader, java.util.function.Consumer<String> onLost,
             java.util.function.Supplier<java.util.concurrent.CompletableFuture<Boolean>> reloadScan) {
+        this(queue, eventLoop, dispatcher, inFlight, retryCountHeader,
+                io.quarkiverse.rabbitmq.subscriber.runtime.settle.Provenance.NONE, onLost, reloadScan);
+    }
+
+    public SubscriberConsumer(String queue, Context eventLoop, HandlerDispatcher dispatcher, InFlight inFlight,
+            String retryCountHeader, io.quarkiverse.rabbitmq.subscriber.runtime.settle.Provenance provenance,
+            java.util.function.Consumer<String> onLost,
+            java.util.function.Supplier<java.util.concurrent.CompletableFuture<Boolean>> reloadScan) {
+        this.provenance = provenance;
         this.onLost = onLost;
         this.reloadGate = reloadScan == null ? null : new ReloadGate(reloadScan);
         this.queue = queue;
@@ -85,7 +96,7 @@ public final class SubscriberConsumer implements DeliveryHandler {
         }
         InboundDelivery delivery;
         try {
-            delivery = new InboundDelivery(queue, envelope, properties, body, retryCountHeader);
+            delivery = new InboundDelivery(queue, envelope, properties, body, retryCountHeader, provenance);
         } catch (RuntimeException | Error e) {
             // It never reaches a handler (the channel's close gives it back): a stop must not wait for it.
             inFlight.end(1);

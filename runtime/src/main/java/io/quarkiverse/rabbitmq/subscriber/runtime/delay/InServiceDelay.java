@@ -50,6 +50,8 @@ public final class InServiceDelay {
     private final Set<PendingCopy> unconfirmed = ConcurrentHashMap.newKeySet();
     /** After a graceful stop released the copies, new ones go out at once: no timer outlives the stop. */
     private boolean released;
+    /** Copies that failed while stopping: lost, each with an ERROR. */
+    private final java.util.concurrent.atomic.AtomicInteger lostAtStop = new java.util.concurrent.atomic.AtomicInteger();
     /** Refused publishes since the last one that got through; under the lock. */
     private int refusedInARow;
     private final HeldBound bound;
@@ -202,17 +204,22 @@ public final class InServiceDelay {
     private void failed(PendingCopy copy, Throwable failure) {
         synchronized (lock) {
             if (!released) {
-                if (String.valueOf(failure.getMessage()).contains("ACCESS_REFUSED")) {
-                    // A permission the user lacks: refused again at every try until an operator grants it. One ERROR
-                    // per run of refusals, and each retry waits twice as long, up to 30 s.
+                String why = String.valueOf(failure.getMessage());
+                if (why.contains("ACCESS_REFUSED") || why.contains("PRECONDITION_FAILED")) {
+                    // A permission the user lacks, or a copy RabbitMQ refuses as it is: refused again at every try
+                    // until an operator acts. One ERROR per run of refusals, and each retry waits twice as long, up to
+                    // 30 s. The copies' channel is theirs alone: the application's own sends go on meanwhile.
                     refusedInARow++;
                     long wait = Math.min(MAX_REFUSED_WAIT.toMillis(),
                             RETRY_PUBLISH.toMillis() << Math.min(refusedInARow - 1, 16));
                     if (refusedInARow == 1) {
-                        LOG.errorf("RabbitMQ refuses the delayed copies to queue '%s' (%s): the user needs the write "
-                                + "permission on the default exchange (amq.default; the Security page lists what each "
-                                + "mode needs). They stay held in the service and are tried again with a growing wait, "
-                                + "up to %s; no further ERROR while they are refused", queue, failure.getMessage(),
+                        LOG.errorf("RabbitMQ refuses the delayed copies to queue '%s' (%s): %s. They stay held in the "
+                                + "service and are tried again with a growing wait, up to %s; no further ERROR while "
+                                + "they are refused", queue, why,
+                                why.contains("ACCESS_REFUSED")
+                                        ? "the user needs the write permission on the default exchange (amq.default; "
+                                                + "the Security page lists what each mode needs)"
+                                        : "the reason names what it refuses",
                                 MAX_REFUSED_WAIT);
                     } else {
                         LOG.debugf("The delayed copy of %s to queue '%s' is still refused; trying again in %d ms",
@@ -230,6 +237,7 @@ public final class InServiceDelay {
         }
         LOG.errorf("Could not publish the delayed copy of %s back to queue '%s' while stopping (%s): the copy is lost",
                 copy.messageId, queue, failure.getMessage());
+        lostAtStop.incrementAndGet();
         gone(copy);
     }
 
@@ -259,8 +267,11 @@ public final class InServiceDelay {
         }
         if (!copies.isEmpty()) {
             int left = unconfirmed.size();
-            LOG.infof("Published %d delayed copy(ies) back to queue '%s' early, on shutdown%s", copies.size(), queue,
-                    left > 0 ? "; " + left + " not confirmed by RabbitMQ in time" : "");
+            int lost = lostAtStop.get();
+            LOG.infof("Published %d of %d delayed copy(ies) back to queue '%s' early, on shutdown%s%s",
+                    Math.max(0, copies.size() - left - lost), copies.size(), queue,
+                    left > 0 ? "; " + left + " not confirmed by RabbitMQ in time" : "",
+                    lost > 0 ? "; " + lost + " lost (see the ERRORs above)" : "");
         }
     }
 }

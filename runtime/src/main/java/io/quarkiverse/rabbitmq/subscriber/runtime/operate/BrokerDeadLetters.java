@@ -23,6 +23,10 @@ public class BrokerDeadLetters implements DeadLetters {
     @Inject
     SubscriberConfig config;
 
+    /** The subscribers, whose work queues are the only places a replay writes to. */
+    @Inject
+    io.quarkiverse.rabbitmq.subscriber.runtime.Subscriptions subscriptions;
+
     @Override
     public List<DeadLetter> peek(String deadLetterQueue, int max) {
         return DeadLetterPeek.peek(connections.publishingConnection(), deadLetterQueue, max,
@@ -32,6 +36,7 @@ public class BrokerDeadLetters implements DeadLetters {
     @Override
     public int replay(String deadLetterQueue, int max) {
         return new DeadLetterReplay(connections.publishingConnection(), config.retryCountHeader(),
-                config.publisher().confirmTimeout()).replay(deadLetterQueue, max);
+                config.publisher().confirmTimeout(),
+                queue -> ReplayTargets.of(subscriptions.definitions(), queue)).replay(deadLetterQueue, max);
     }
 }

@@ -8,6 +8,7 @@ import io.quarkiverse.rabbitmq.subscriber.DeadLetter;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Provenance;
 
 /**
  * Shows what waits in a queue without taking it. AMQP has no peek: the messages are taken with basic.get and never
@@ -34,7 +35,8 @@ final class DeadLetterPeek {
                 if (fetched == null) {
                     break;
                 }
-                seen.add(DeadLetterReading.read(fetched.properties(), fetched.body(), retryCountHeader));
+                seen.add(DeadLetterReading.read(fetched.properties(), fetched.body(), retryCountHeader,
+                        Provenance.of(connection.user())));
             }
             return seen;
         } catch (IOException e) {

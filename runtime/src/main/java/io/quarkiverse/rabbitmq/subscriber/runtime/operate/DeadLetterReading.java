@@ -10,6 +10,7 @@ import io.quarkiverse.rabbitmq.subscriber.DeadLetter;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainHeaders;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.OriginalRoute;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Provenance;
 
 /**
  * Reads a message taken from a dead-letter queue into a {@link DeadLetter}: where it came from, why, after how many
@@ -23,9 +24,11 @@ final class DeadLetterReading {
     private DeadLetterReading() {
     }
 
-    static DeadLetter read(AMQP.BasicProperties properties, byte[] body, String retryCountHeader) {
+    /** @param provenance tells whether the runtime wrote the letter, so whether its {@code x-original-queue} counts */
+    static DeadLetter read(AMQP.BasicProperties properties, byte[] body, String retryCountHeader,
+            Provenance provenance) {
         Map<String, Object> headers = PlainHeaders.of(properties.getHeaders());
-        return new DeadLetter(properties.getMessageId(), sourceQueue(headers), headers,
+        return new DeadLetter(properties.getMessageId(), sourceQueue(headers, provenance.wrote(properties)), headers,
                 text(headers.get(Delivery.EXCEPTION_TYPE_HEADER)), text(headers.get(Delivery.EXCEPTION_MESSAGE_HEADER)),
                 reason(headers), count(headers.get(retryCountHeader)), preview(body), body.length);
     }
@@ -34,10 +37,11 @@ final class DeadLetterReading {
      * The queue a dead letter came from: the runtime's own header first (its dead letters carry no {@code x-death}, and
      * a retry that waited in a waiting queue has one naming the waiting queue); then the latest death RabbitMQ recorded
      * (a quorum queue's dead letters; {@code x-death} lists the latest first); then {@code x-first-death-queue}.
-     * {@code null} when none says.
+     * {@code null} when none says. The runtime's header counts only on a letter the runtime wrote
+     * ({@link Provenance}): any publisher can write it.
      */
-    static String sourceQueue(Map<String, Object> headers) {
-        String queue = OriginalRoute.queue(headers);
+    static String sourceQueue(Map<String, Object> headers, boolean writtenByRuntime) {
+        String queue = writtenByRuntime ? OriginalRoute.queue(headers) : null;
         if (queue == null) {
             queue = text(latestDeath(headers).get("queue"));
         }

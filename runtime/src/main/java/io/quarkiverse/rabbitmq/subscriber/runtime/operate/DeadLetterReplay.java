@@ -14,6 +14,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.ContentHeaders;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainHeaders;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Provenance;
 
 /**
  * Moves dead letters back to their queues, one at a time, on a confirm channel of its own: take the head (basic.get,
@@ -27,11 +28,15 @@ final class DeadLetterReplay {
     private final BrokerConnection connection;
     private final String retryCountHeader;
     private final Duration confirmTimeout;
+    /** The queues letters may go back to, per dead-letter queue. */
+    private final java.util.function.Function<String, ReplayTargets> targets;
 
-    DeadLetterReplay(BrokerConnection connection, String retryCountHeader, Duration confirmTimeout) {
+    DeadLetterReplay(BrokerConnection connection, String retryCountHeader, Duration confirmTimeout,
+            java.util.function.Function<String, ReplayTargets> targets) {
         this.connection = connection;
         this.retryCountHeader = retryCountHeader;
         this.confirmTimeout = confirmTimeout;
+        this.targets = targets;
     }
 
     int replay(String deadLetterQueue, int max) {
@@ -50,12 +55,14 @@ final class DeadLetterReplay {
             // At most what waits now: a message its handler dead-letters again during the replay lands behind the
             // others and must not be taken a second time (a replay would go round until max).
             int limit = Math.min(max, channel.declareQueuePassive(deadLetterQueue).messageCount());
+            ReplayTargets allowed = targets.apply(deadLetterQueue);
+            Provenance provenance = Provenance.of(connection.user());
             while (moved < limit) {
                 Fetched dead = channel.get(deadLetterQueue, false);
                 if (dead == null) {
                     break;
                 }
-                move(channel, confirms, deadLetterQueue, dead, moved);
+                move(channel, confirms, deadLetterQueue, dead, moved, allowed, provenance);
                 moved++;
             }
             return moved;
@@ -69,18 +76,27 @@ final class DeadLetterReplay {
         }
     }
 
-    private void move(BrokerChannel channel, ReplayConfirms confirms, String deadLetterQueue, Fetched dead, int moved)
-            throws IOException {
+    private void move(BrokerChannel channel, ReplayConfirms confirms, String deadLetterQueue, Fetched dead, int moved,
+            ReplayTargets allowed, Provenance provenance) throws IOException {
         long tag = dead.envelope().getDeliveryTag();
         String message = describe(dead.properties());
-        String source = DeadLetterReading.sourceQueue(PlainHeaders.of(dead.properties().getHeaders()));
+        boolean ours = provenance.wrote(dead.properties());
+        String source = DeadLetterReading.sourceQueue(PlainHeaders.of(dead.properties().getHeaders()), ours);
         if (source == null) {
             requeue(channel, tag);
             throw new IllegalStateException("Cannot tell which queue the dead letter " + message + " in queue '"
-                    + deadLetterQueue + "' came from: it has no x-original-queue, x-death or x-first-death-queue "
-                    + "header; it stays in '" + deadLetterQueue + "' (" + moved + " moved before it)");
+                    + deadLetterQueue + "' came from: it has no x-original-queue (of the runtime's), x-death or "
+                    + "x-first-death-queue header; it stays in '" + deadLetterQueue + "' (" + moved + " moved before it)");
         }
-        AMQP.BasicProperties properties = ReplayCopy.of(dead.properties(), retryCountHeader);
+        if (!allowed.allows(source)) {
+            requeue(channel, tag);
+            throw new IllegalStateException("The dead letter " + message + " in queue '" + deadLetterQueue
+                    + "' says it came from queue '" + source + "', which no subscriber of this application that "
+                    + "dead-letters into '" + deadLetterQueue + "' consumes (" + allowed + "): a replay moves letters "
+                    + "only back to those, since a publisher can write the headers that name the source. It stays in '"
+                    + deadLetterQueue + "' (" + moved + " moved before it)");
+        }
+        AMQP.BasicProperties properties = ReplayCopy.of(dead.properties(), retryCountHeader, provenance);
         String failure;
         try {
             CompletableFuture<String> outcome = confirms.expect(channel.nextPublishSeqNo());

@@ -25,12 +25,20 @@ public final class HeldOutputs implements Outputs {
     /** The delivery's {@code reply-to} and correlation id, for {@link #reply}; null when absent. */
     private final String replyTo;
     private final String correlationId;
+    private final ReplyTargets replies;
     /** Names the delivery in errors. */
     private final String delivery;
     private final List<Output> held = new ArrayList<>();
     private boolean taken;
 
     public HeldOutputs(PayloadEncoder encoder, String replyTo, String correlationId, String delivery) {
+        this(encoder, replyTo, correlationId, delivery, ReplyTargets.ANY);
+    }
+
+    /** @param replies where a reply may go ({@link ReplyTargets}) */
+    public HeldOutputs(PayloadEncoder encoder, String replyTo, String correlationId, String delivery,
+            ReplyTargets replies) {
+        this.replies = replies;
         this.encoder = encoder;
         this.replyTo = replyTo;
         this.correlationId = correlationId;
@@ -51,6 +59,11 @@ public final class HeldOutputs implements Outputs {
     public void reply(Object payload) {
         if (replyTo == null || replyTo.isEmpty()) {
             throw new IllegalStateException("Cannot reply to " + delivery + ": it has no reply-to property");
+        }
+        String refusal = replies.refusal(replyTo);
+        if (refusal != null) {
+            throw new IllegalStateException("Cannot reply to " + delivery + ": its reply-to names queue '"
+                    + io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText.of(replyTo) + "', and " + refusal);
         }
         OutgoingMessage reply = OutgoingMessage.toQueue(replyTo).payload(payload);
         send(correlationId == null ? reply : reply.correlationId(correlationId));

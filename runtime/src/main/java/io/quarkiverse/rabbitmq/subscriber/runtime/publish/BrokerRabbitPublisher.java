@@ -19,7 +19,6 @@ import com.rabbitmq.client.AMQP;
 import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
-import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
@@ -32,7 +31,9 @@ import io.vertx.core.Context;
 /**
  * {@link RabbitPublisher} on a connection of its own (RabbitMQ blocks a connection that publishes while it is low on
  * memory or disk; the subscribers' connection must keep acking meanwhile): one channel for fire-and-forget publishes,
- * one in confirm mode, and one for requests ({@link DirectReplyRequests}). Every message gets a message id (a random
+ * one in confirm mode for the application's confirmed sends, another for the runtime's held copies (a copy RabbitMQ
+ * refuses closes its channel, which must not fail the application's sends: {@link ConfirmChannel}), and one for
+ * requests ({@link DirectReplyRequests}). Every message gets a message id (a random
  * UUID unless the message has one) and the properties {@link OutgoingProperties} builds.
  * <p>
  * Confirms, nacks and returns arrive on amqp-client's reader thread. The caller's future is completed from there on
@@ -40,11 +41,6 @@ import io.vertx.core.Context;
  * {@code sendAndAwait}) must never hold the reader, which would then never read the confirm it waits for. A confirmed
  * send fails with a {@link TimeoutException} when the broker has not confirmed within
  * {@code quarkus.rabbitmq-subscriber.publisher.confirm-timeout}.
- * <p>
- * Publishes in flight are followed by a {@link ConfirmTracker}: a confirm completes them, a nack or a
- * {@code basic.return} fails the one it belongs to, a closed channel fails them all. The broker's listener threads
- * take only the tracker's monitor, never the publisher's own (held across calls into the broker): a listener waiting
- * for a publisher waiting for the broker would deadlock.
  */
 @Singleton
 public class BrokerRabbitPublisher implements RabbitPublisher {
@@ -66,8 +62,13 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
 
     private PayloadEncoder encoder;
     private volatile BrokerChannel plain;
-    private volatile BrokerChannel confirming;
-    private final ConfirmTracker<CompletableFuture<Void>> unconfirmed = new ConfirmTracker<>();
+    /** The application's confirmed sends. */
+    private final ConfirmChannel confirming = new ConfirmChannel(() -> connections.publishingConnection());
+    /**
+     * The runtime's held copies ({@link #publishConfirmed(String, String, AMQP.BasicProperties, byte[])}): a copy the
+     * broker refuses closes this one, never the application's.
+     */
+    private final ConfirmChannel copies = new ConfirmChannel(() -> connections.publishingConnection());
     private DirectReplyRequests requests;
 
     @Override
@@ -95,7 +96,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     @Override
     public Uni<Void> sendConfirmed(OutgoingMessage message) {
         Objects.requireNonNull(message, "message");
-        return CallerContext.onCallersContext(() -> isReady(confirming),
+        return CallerContext.onCallersContext(confirming::isReady,
                 caller -> Uni.createFrom().completionStage(() -> publishConfirmed(caller, message)));
     }
 
@@ -164,8 +165,8 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        CompletableFuture<Void> delivered = publishConfirmed(caller, message.exchange(), message.routingKey(),
-                prepared.properties(), prepared.body());
+        CompletableFuture<Void> delivered = publishConfirmed(confirming, caller, message.exchange(),
+                message.routingKey(), prepared.properties(), prepared.body());
         delivered.whenComplete((ignored, failure) -> prepared.observation().done(failure));
         return delivered;
     }
@@ -222,11 +223,12 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
 
     private CompletableFuture<Void> publishConfirmedCopy(String exchange, String routingKey,
             AMQP.BasicProperties properties, byte[] body) {
-        if (isReady(confirming) || !Context.isOnEventLoopThread()) {
-            return publishConfirmed(null, exchange, routingKey, properties, body);
+        if (copies.isReady() || !Context.isOnEventLoopThread()) {
+            return publishConfirmed(copies, null, exchange, routingKey, properties, body);
         }
         CompletableFuture<Void> result = new CompletableFuture<>();
-        Infrastructure.getDefaultWorkerPool().execute(() -> publishConfirmed(null, exchange, routingKey, properties, body)
+        Infrastructure.getDefaultWorkerPool().execute(() -> publishConfirmed(copies, null, exchange, routingKey,
+                properties, body)
                 .whenComplete((ignored, failure) -> {
                     if (failure == null) {
                         result.complete(null);
@@ -237,36 +239,27 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         return result;
     }
 
-    private CompletableFuture<Void> publishConfirmed(Context caller, String exchange, String routingKey,
-            AMQP.BasicProperties properties, byte[] body) {
+    private CompletableFuture<Void> publishConfirmed(ConfirmChannel channel, Context caller, String exchange,
+            String routingKey, AMQP.BasicProperties properties, byte[] body) {
         CompletableFuture<Void> delivered = new CompletableFuture<>();
         Duration timeout = config.publisher().confirmTimeout();
-        CompletableFuture<Void> result = new CompletableFuture<>();
-        long sequenceNumber = -1;
+        ConfirmChannel.Tracked tracked;
         try {
-            synchronized (this) {
-                BrokerChannel channel = confirmingChannel();
-                sequenceNumber = channel.nextPublishSeqNo();
-                unconfirmed.published(sequenceNumber, properties.getMessageId(), exchange, routingKey, result, 0);
-                try {
-                    channel.publish(exchange, routingKey, !isDirectReplyAddress(exchange, routingKey), properties,
-                            body);
-                } catch (IOException | RuntimeException e) {
-                    unconfirmed.forget(sequenceNumber, result);
-                    throw e;
-                }
-            }
+            tracked = channel.publish(exchange, routingKey, !isDirectReplyAddress(exchange, routingKey), properties,
+                    body);
         } catch (IOException e) {
-            result.completeExceptionally(new IllegalStateException(failure(exchange, routingKey, e.getMessage()), e));
+            CallerContext.complete(caller, delivered, null,
+                    new IllegalStateException(failure(exchange, routingKey, e.getMessage()), e));
+            return delivered;
         } catch (RuntimeException e) {
-            result.completeExceptionally(e);
+            CallerContext.complete(caller, delivered, null, e);
+            return delivered;
         }
-        long tracked = sequenceNumber;
-        result.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((ignored, failure) -> {
+        tracked.confirmed().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((ignored, failure) -> {
             Throwable reported = failure;
             if (failure instanceof TimeoutException) {
                 // No later confirm or return may find it.
-                unconfirmed.forget(tracked, result);
+                channel.forget(tracked);
                 reported = new TimeoutException(failure(exchange, routingKey, "RabbitMQ did not confirm it within "
                         + timeout + " (quarkus.rabbitmq-subscriber.publisher.confirm-timeout)" + blockedReason()));
             }
@@ -301,7 +294,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     }
 
     private static String failure(String exchange, String routingKey, String why) {
-        return "Publishing to exchange '" + exchange + "' with routing key '" + routingKey + "' failed: " + why;
+        return ConfirmChannel.failure(exchange, routingKey, why);
     }
 
     private static String destination(OutgoingMessage message) {
@@ -329,60 +322,5 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
             plain = channel;
         }
         return channel;
-    }
-
-    private BrokerChannel confirmingChannel() throws IOException {
-        BrokerChannel channel = confirming;
-        if (channel == null || !channel.isOpen()) {
-            failAllPending("the confirm channel closed before the broker confirmed");
-            channel = connections.publishingConnection().createChannel();
-            channel.confirmSelect(new PublishListener() {
-                @Override
-                public void acked(long sequenceNumber, boolean multiple) {
-                    settle(sequenceNumber, multiple, null);
-                }
-
-                @Override
-                public void nacked(long sequenceNumber, boolean multiple) {
-                    settle(sequenceNumber, multiple, "the broker nacked the message");
-                }
-
-                @Override
-                public void returned(int replyCode, String replyText, String exchange, String routingKey,
-                        AMQP.BasicProperties properties, byte[] body) {
-                    CompletableFuture<Void> result = unconfirmed.returned(properties.getMessageId(), exchange,
-                            routingKey);
-                    if (result != null) {
-                        result.completeExceptionally(new IllegalStateException(failure(exchange, routingKey,
-                                "unroutable (" + replyText + "): no queue is bound")));
-                    }
-                }
-
-                @Override
-                public void closed(String reason) {
-                    // No confirm comes after this; after a recovery the sequence starts again at 1.
-                    failAllPending("the channel closed before the broker confirmed: " + reason);
-                }
-            });
-            confirming = channel;
-        }
-        return channel;
-    }
-
-    /** A confirm or a nack; completing runs the callers' continuations, outside the tracker's monitor. */
-    private void settle(long sequenceNumber, boolean multiple, String nackReason) {
-        for (CompletableFuture<Void> result : unconfirmed.answered(sequenceNumber, multiple)) {
-            if (nackReason == null) {
-                result.complete(null);
-            } else {
-                result.completeExceptionally(new IllegalStateException(nackReason));
-            }
-        }
-    }
-
-    private void failAllPending(String reason) {
-        for (CompletableFuture<Void> result : unconfirmed.closed()) {
-            result.completeExceptionally(new IllegalStateException(reason));
-        }
     }
 }

@@ -10,17 +10,25 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
  * How a subscription's settler makes copies and dead letters: the header that counts attempts, where a message goes
  * that no copy can be made of, whether copies are published at all (a handler that can only ack or retry in place
  * needs none), whether an original waits for its copy's confirm, and how long, and whether its handler produces
- * outputs (they go on the same channel as the copies, always confirmed).
+ * outputs (they go on the same channel as the copies, always confirmed), and which user the copies go under.
  *
  * @param deadLetterQueue null when the subscription has no dead-letter queue
  */
 public record CopyPolicy(String retryCountHeader, String deadLetterQueue, boolean publishesCopies,
-        boolean confirmsCopies, Duration confirmTimeout, boolean publishesOutputs) {
+        boolean confirmsCopies, Duration confirmTimeout, boolean publishesOutputs, Provenance provenance) {
 
-    /** The subscriber's policy, with the runtime's header name and confirm timeout. */
-    public static CopyPolicy of(SubscriberDefinition definition, String retryCountHeader, Duration confirmTimeout) {
+    public CopyPolicy(String retryCountHeader, String deadLetterQueue, boolean publishesCopies, boolean confirmsCopies,
+            Duration confirmTimeout, boolean publishesOutputs) {
+        this(retryCountHeader, deadLetterQueue, publishesCopies, confirmsCopies, confirmTimeout, publishesOutputs,
+                Provenance.NONE);
+    }
+
+    /** The subscriber's policy, with the runtime's header name, confirm timeout and user. */
+    public static CopyPolicy of(SubscriberDefinition definition, String retryCountHeader, Duration confirmTimeout,
+            Provenance provenance) {
         SubscriptionSpec subscription = definition.subscription;
         return new CopyPolicy(retryCountHeader, subscription.deadLetter, subscription.publishesCopies(),
-                subscription.retryPublish == RetryPublish.CONFIRMED, confirmTimeout, definition.outputsIndex >= 0);
+                subscription.retryPublish == RetryPublish.CONFIRMED, confirmTimeout, definition.outputsIndex >= 0,
+                provenance);
     }
 }

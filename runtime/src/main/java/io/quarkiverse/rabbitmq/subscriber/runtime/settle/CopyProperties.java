@@ -8,9 +8,11 @@ import com.rabbitmq.client.AMQP;
 
 /**
  * The properties of a copy or dead letter the runtime publishes: every header and property of the original, but the
- * headers that describe the original's own life in the broker (its deaths, a quorum queue's delivery count), with the
- * retry count set, the original's exchange, routing key and queue ({@link OriginalRoute}) and, after a failure, the
- * failure's type and message.
+ * headers that describe the original's own life in the broker (its deaths, a quorum queue's delivery count) and those
+ * that would send it elsewhere too ({@code CC}, {@code BCC}), with the retry count set, the original's exchange, routing
+ * key and queue ({@link OriginalRoute}) and, after a failure, the failure's type and message. It goes under the
+ * runtime's own {@code user-id} ({@link Provenance}), which RabbitMQ accepts from the runtime where the publisher's
+ * would be refused.
  */
 public final class CopyProperties {
 
@@ -19,15 +21,20 @@ public final class CopyProperties {
             "x-first-death-exchange", "x-last-death-reason", "x-last-death-queue", "x-last-death-exchange",
             "x-delivery-count");
 
+    /**
+     * Sender-selected distribution: RabbitMQ routes a message to the queues these name as well as to its own. A copy
+     * goes to its one queue; a publisher's {@code CC} must not have the runtime write into other queues.
+     */
+    public static final List<String> ROUTING_HEADERS = List.of("CC", "BCC");
+
     private CopyProperties() {
     }
 
     /** The copy's header table is a fresh, mutable map: observers may add their context to it. */
-    public static AMQP.BasicProperties of(Unsettled original, String retryCountHeader, int retryCount,
-            FailureInfo failure) {
+    public static AMQP.BasicProperties of(Unsettled original, Provenance provenance, String retryCountHeader,
+            int retryCount, FailureInfo failure) {
         AMQP.BasicProperties properties = original.properties();
-        Map<String, Object> headers = properties.getHeaders() == null ? new LinkedHashMap<>()
-                : new LinkedHashMap<>(properties.getHeaders());
+        Map<String, Object> headers = ownHeaders(original, provenance);
         BROKER_HEADERS.forEach(headers::remove);
         OriginalRoute.carry(headers, original.exchange(), original.routingKey(), original.queue());
         headers.put(retryCountHeader, retryCount);
@@ -35,6 +42,32 @@ public final class CopyProperties {
             headers.put(FailureInfo.TYPE_HEADER, failure.type());
             headers.put(FailureInfo.MESSAGE_HEADER, failure.message());
         }
-        return properties.builder().headers(headers).build();
+        return provenance.stamp(properties, headers);
+    }
+
+    /**
+     * The message as received, for a dead letter no counted copy can be made of: its own headers, but what only the
+     * runtime may write (on a message it did not write) and what would route it elsewhere too, under the runtime's
+     * {@code user-id}.
+     */
+    public static AMQP.BasicProperties asReceived(Unsettled original, Provenance provenance) {
+        return provenance.stamp(original.properties(), ownHeaders(original, provenance));
+    }
+
+    /**
+     * {@link #asReceived} without the runtime's mark, for a message that only just fits a frame: nothing added, its own
+     * {@code user-id} gone (RabbitMQ could refuse it from the runtime's user), so never larger than received but for
+     * headers a publisher forged. Its runtime headers are then not honoured, as on any message the runtime did not mark.
+     */
+    public static AMQP.BasicProperties asReceivedUnmarked(Unsettled original, Provenance provenance) {
+        return original.properties().builder().headers(ownHeaders(original, provenance)).userId(null).build();
+    }
+
+    private static Map<String, Object> ownHeaders(Unsettled original, Provenance provenance) {
+        Map<String, Object> received = original.properties().getHeaders();
+        Map<String, Object> headers = received == null ? new LinkedHashMap<>() : new LinkedHashMap<>(received);
+        ROUTING_HEADERS.forEach(headers::remove);
+        provenance.dropForged(headers, original.writtenByRuntime());
+        return headers;
     }
 }

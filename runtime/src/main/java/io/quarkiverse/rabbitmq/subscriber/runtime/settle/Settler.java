@@ -44,6 +44,8 @@ public final class Settler {
     private final InServiceDelay delay;
     private final DelayStrategy delays;
     private final String retryCountHeader;
+    /** The user copies go under, and which deliveries the runtime wrote. */
+    private final Provenance provenance;
     /** Where a message goes that no copy can be made of; null when the subscription has no dead-letter queue. */
     private final String deadLetterQueue;
     /** Null for a subscription that never publishes copies at once. */
@@ -77,6 +79,7 @@ public final class Settler {
         this.delay = delay;
         this.delays = delays;
         this.retryCountHeader = policy.retryCountHeader();
+        this.provenance = policy.provenance();
         this.deadLetterQueue = policy.deadLetterQueue();
         this.pacing = new AckPacing(unsettledBytes::prefetch);
         this.copies = policy.publishesCopies() || policy.publishesOutputs()
@@ -191,7 +194,7 @@ public final class Settler {
     }
 
     private void republish(Unsettled delivery, Settlement.Republish republish) {
-        AMQP.BasicProperties properties = CopyProperties.of(delivery, retryCountHeader,
+        AMQP.BasicProperties properties = CopyProperties.of(delivery, provenance, retryCountHeader,
                 republish.retryCount(), republish.failure());
         if (republish.reason() != null) {
             // Outcome.deadLetter: the handler's reason goes with the dead letter.
@@ -267,8 +270,9 @@ public final class Settler {
     /**
      * No copy of this message can be published as built (its own headers leave no room for the extension's). It is
      * settled without losing it, as a message the runtime cannot count is: a first delivery is requeued; a redelivery,
-     * and any dead letter, goes to the dead-letter queue exactly as it was received (which fitted the frame, or the
-     * broker could not have delivered it); without a dead-letter queue it is rejected without requeue, to the queue's
+     * and any dead letter, goes to the dead-letter queue as it was received (which fitted the frame, or the broker could
+     * not have delivered it), under the runtime's user ({@link CopyProperties#asReceived}); without a dead-letter queue it is
+     * rejected without requeue, to the queue's
      * own dead-letter exchange if it has one, as the cap would have done.
      */
     private void withoutCopy(Unsettled delivery, Settlement.Republish republish, String reason) {
@@ -288,7 +292,12 @@ public final class Settler {
             reject(delivery, false);
             return;
         }
-        AMQP.BasicProperties asReceived = delivery.properties();
+        AMQP.BasicProperties asReceived = CopyProperties.asReceived(delivery, provenance);
+        if (!io.quarkiverse.rabbitmq.subscriber.runtime.broker.ContentHeaders.fit(asReceived, delivery.body().length,
+                channel.frameMax())) {
+            // The runtime's user-id took the last room: without it, as it came.
+            asReceived = CopyProperties.asReceivedUnmarked(delivery, provenance);
+        }
         if (!io.quarkiverse.rabbitmq.subscriber.runtime.broker.ContentHeaders.fit(asReceived, delivery.body().length,
                 channel.frameMax())) {
             LOG.errorf("Queue '%s': cannot publish %s to dead-letter queue '%s', not even as received: %s. Requeueing "

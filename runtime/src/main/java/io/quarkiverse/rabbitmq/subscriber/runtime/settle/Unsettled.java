@@ -20,7 +20,13 @@ public interface Unsettled {
     /** Whether the broker delivered it before (AMQP's {@code redelivered} flag). */
     boolean redelivered();
 
+    /** The properties as the handler is told of them (the publisher's {@code user-id}: see {@link Provenance}). */
     AMQP.BasicProperties properties();
+
+    /** Whether the runtime published this message itself ({@link Provenance#wrote}). */
+    default boolean writtenByRuntime() {
+        return false;
+    }
 
     /** The queue the delivery came from. */
     String queue();

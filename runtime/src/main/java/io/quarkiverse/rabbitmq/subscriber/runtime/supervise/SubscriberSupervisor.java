@@ -136,7 +136,7 @@ public final class SubscriberSupervisor {
             }
             needsFreshChannel = true;
             attempts = 0;
-            if (reason.contains("ACCESS_REFUSED")) {
+            if (reason.contains("ACCESS_REFUSED") || reason.contains("PRECONDITION_FAILED")) {
                 refused(reason);
                 return;
             }
@@ -149,9 +149,10 @@ public final class SubscriberSupervisor {
 
     /**
      * The broker closed the channel for a permission the user lacks (a copy or dead letter it may not publish, a
-     * queue it may not read): it would refuse again at every try, and each try runs a handler again on a redelivered
-     * message. So the refusals in a row (each within two longest waits of the last) wait ever longer, up to the
-     * longest, and only the first is an ERROR. Lane only.
+     * queue it may not read), or refused what was sent as invalid (PRECONDITION_FAILED: a property it rejects on a
+     * copy): it would refuse again at every try, and each try runs a handler again on a redelivered message. So the
+     * refusals in a row (each within two longest waits of the last) wait ever longer, up to the longest, and only the
+     * first is an ERROR. Lane only.
      */
     private void refused(String reason) {
         long now = clock.millis();
@@ -159,13 +160,16 @@ public final class SubscriberSupervisor {
         refusals = refusals > 0 && now - lastRefusalAt <= 2 * longest ? refusals + 1 : 1;
         lastRefusalAt = now;
         Duration wait = Duration.ofMillis(backoff.getDelay(refusals));
+        boolean permission = reason.contains("ACCESS_REFUSED");
         if (refusals == 1) {
-            LOG.errorf("%s stopped consuming queue '%s': RabbitMQ refused a permission (%s). It would refuse again at "
-                    + "each try: grant the permission (the Security page lists what each mode needs). Subscribing again "
-                    + "in %d ms, then with a growing wait up to %d ms; no further ERROR while it is refused", subscriber,
-                    queue, reason, wait.toMillis(), longest);
+            LOG.errorf("%s stopped consuming queue '%s': RabbitMQ refused %s (%s). It would refuse again at each try: "
+                    + "%s. Subscribing again in %d ms, then with a growing wait up to %d ms; no further ERROR while it "
+                    + "is refused", subscriber, queue, permission ? "a permission" : "what the subscriber sent", reason,
+                    permission ? "grant the permission (the Security page lists what each mode needs)"
+                            : "the reason names what it refused",
+                    wait.toMillis(), longest);
         } else {
-            LOG.debugf("%s: RabbitMQ refused a permission again (%d in a row); subscribing again in %d ms", subscriber,
+            LOG.debugf("%s: RabbitMQ refused again (%d in a row); subscribing again in %d ms", subscriber,
                     refusals, wait.toMillis());
         }
         scheduleAttempt(wait);

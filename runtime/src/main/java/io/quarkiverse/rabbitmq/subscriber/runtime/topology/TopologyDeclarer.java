@@ -65,13 +65,19 @@ public final class TopologyDeclarer {
         try (BrokerChannel channel = connection.createChannel()) {
             channel.declareQueue(queue.name, true, false, false, queue.arguments);
         } catch (BrokerException e) {
-            IllegalStateException refused = PermissionRefusal.of(e, "configure", "queue " + queue.describe(),
-                    "to declare it (declare-topology is on" + (queue.arguments.containsKey("x-dead-letter-exchange")
-                            ? "; a queue that dead-letters through the default exchange also needs write on amq.default"
+            // A queue that dead-letters is declared with read on itself checked too (and write on its dead-letter
+            // exchange); RabbitMQ 3.x does not say which it refused.
+            boolean deadLetters = queue.arguments.containsKey("x-dead-letter-exchange");
+            IllegalStateException refused = PermissionRefusal.of(e, deadLetters ? "configure or read" : "configure",
+                    "queue " + queue.describe(), "to declare it (declare-topology is on" + (deadLetters
+                            ? "; a queue that dead-letters needs configure and read on itself and write on amq.default"
                             : "")
                             + ")");
             if (refused != null) {
                 throw refused;
+            }
+            if (e.replyCode() == BrokerException.PRECONDITION_FAILED && keepsClassicWaitingQueue(connection, queue, e)) {
+                return;
             }
             if (e.replyCode() == BrokerException.PRECONDITION_FAILED) {
                 String named = queue.role == TopologyPlan.Role.WORK ? "'" + queue.name + "'" : queue.describe();
@@ -85,6 +91,33 @@ public final class TopologyDeclarer {
             throw new IllegalStateException("Cannot declare queue " + queue.describe() + " with arguments "
                     + queue.arguments + ": " + e.replyText(), e);
         }
+    }
+
+    /**
+     * A quorum work queue's waiting queue is a quorum queue now; one declared classic by an earlier version is kept
+     * (redeclaring would need it deleted, with the copies waiting in it), with one WARN saying what that costs and how
+     * to move on. Any other difference stays an error.
+     */
+    private static boolean keepsClassicWaitingQueue(BrokerConnection connection, TopologyPlan.QueuePlan queue,
+            BrokerException refused) throws IOException {
+        if (queue.role != TopologyPlan.Role.WAITING || !"quorum".equals(queue.arguments.get("x-queue-type"))) {
+            return false;
+        }
+        // RabbitMQ names the first argument that differs, in an order of its own: whether it is the classic waiting
+        // queue of before shows by declaring that one, which changes nothing where it is.
+        java.util.Map<String, Object> classic = new java.util.LinkedHashMap<>(queue.arguments);
+        classic.keySet().removeAll(List.of("x-queue-type", "x-dead-letter-strategy", "x-overflow"));
+        try (BrokerChannel channel = connection.createChannel()) {
+            channel.declareQueue(queue.name, true, false, false, classic);
+        } catch (BrokerException e) {
+            return false;
+        }
+        LOG.warnf("Waiting queue %s exists as a classic queue: it is kept, but its hop back to queue '%s' is made at "
+                + "most once, so a delayed retry that expires while '%s' has no leader (a node down, a cluster "
+                + "restart) is lost. To have it declared as a quorum queue that dead-letters at least once, delete it "
+                + "while it is empty (rabbitmqctl delete_queue %s --if-empty) and restart", queue.describe(), queue.owner,
+                queue.owner, queue.name);
+        return true;
     }
 
     private static void declareExchange(BrokerConnection connection, TopologyPlan.ExchangePlan exchange)

@@ -142,13 +142,13 @@ public final class TopologyPlan {
             }
             if (subscription.delay == Delay.DLX_TTL) {
                 queues.putIfAbsent(subscription.waitingQueue, new QueuePlan(subscription.waitingQueue, Role.WAITING,
-                        subscription.queue, waitingArguments(subscription.queue, null)));
+                        subscription.queue, waitingArguments(subscription, null)));
             }
             if (subscription.delay == Delay.DLX_TTL_PER_DELAY) {
                 for (long delay : subscription.delays) {
                     String name = subscription.waitingQueueFor(delay);
                     queues.putIfAbsent(name, new QueuePlan(name, Role.WAITING, subscription.queue,
-                            waitingArguments(subscription.queue, delay)));
+                            waitingArguments(subscription, delay)));
                 }
             }
             if (subscription.delay == Delay.PLUGIN) {
@@ -172,11 +172,24 @@ public final class TopologyPlan {
     /**
      * A waiting queue has no consumer: RabbitMQ dead-letters each message to the work queue through the default
      * exchange when it expires, by its own expiration ({@code DLX_TTL}) or the queue's TTL (one queue per delay).
+     * <p>
+     * A quorum work queue gets a quorum waiting queue that dead-letters at least once: a classic queue's dead-lettering
+     * is a hop RabbitMQ makes at most once, and a copy that expires while the work queue has no leader (a node down, a
+     * whole cluster restarting) is dropped. A quorum queue's at-least-once strategy keeps it until the work queue
+     * confirms it; it needs {@code x-overflow=reject-publish}, and the waiting queue has no length limit, so that changes
+     * nothing else. A classic work queue lives on one node anyway: its waiting queue stays classic.
      */
-    private static Map<String, Object> waitingArguments(String workQueue, Long ttl) {
+    private static Map<String, Object> waitingArguments(SubscriptionSpec subscription, Long ttl) {
         Map<String, Object> arguments = new LinkedHashMap<>();
+        if (subscription.quorum()) {
+            arguments.put("x-queue-type", "quorum");
+        }
         arguments.put("x-dead-letter-exchange", "");
-        arguments.put("x-dead-letter-routing-key", workQueue);
+        arguments.put("x-dead-letter-routing-key", subscription.queue);
+        if (subscription.quorum()) {
+            arguments.put("x-dead-letter-strategy", "at-least-once");
+            arguments.put("x-overflow", "reject-publish");
+        }
         if (ttl != null) {
             arguments.put("x-message-ttl", ttl);
         }

@@ -344,6 +344,18 @@ class BrokerConformanceTest {
             consumer.channel.close();
             run.drain("back", queue, 1);
         });
+        scenario("a user-id that is not the publisher's closes the channel; its own is taken", run -> {
+            String queue = run.queue("q");
+            run.declare(queue, Map.of());
+            BrokerChannel channel = run.connection.createChannel();
+            channel.publish("", queue, false, new AMQP.BasicProperties.Builder().userId("someone-else").build(),
+                    Transcript.utf8("forged"));
+            run.target.await(() -> !channel.isOpen());
+            run.refusal("next call", () -> channel.declareQueuePassive(queue));
+            run.channel.publish("", queue, false, new AMQP.BasicProperties.Builder().userId("guest").build(),
+                    Transcript.utf8("own"));
+            run.drain("got", queue, 1);
+        });
         scenario("an unknown delivery tag closes the channel", run -> {
             String queue = run.queue("q");
             run.declare(queue, Map.of());

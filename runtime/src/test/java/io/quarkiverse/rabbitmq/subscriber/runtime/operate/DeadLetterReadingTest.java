@@ -19,18 +19,23 @@ import io.quarkiverse.rabbitmq.subscriber.Delivery;
 /** A dead letter as peek shows it: plain headers, its failure, its reason, its source queue, the start of its body. */
 class DeadLetterReadingTest {
 
+    /** The runtime's user: its own letters carry it as their user-id. */
+    private static final io.quarkiverse.rabbitmq.subscriber.runtime.settle.Provenance APP = io.quarkiverse.rabbitmq.subscriber.runtime.settle.Provenance
+            .of("app");
+
     private static final Map<String, Object> QUORUM_DEATH = Map.of("queue", "payments", "reason", "delivery_limit",
             "count", 1L, "exchange", "", "routing-keys", List.of("payments"));
 
     @Test
     void theRuntimesDeadLetterIsReadFromItsHeaders() {
-        AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder().messageId("m-1").headers(Map.of(
-                Delivery.ORIGINAL_QUEUE_HEADER, LongStringHelper.asLongString("refunds"),
-                "x-retry-count", 3,
-                Delivery.EXCEPTION_TYPE_HEADER, LongStringHelper.asLongString("java.lang.IllegalStateException"),
-                Delivery.EXCEPTION_MESSAGE_HEADER, LongStringHelper.asLongString("card declined"))).build();
+        AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder().messageId("m-1").userId("app")
+                .headers(Map.of(Delivery.ORIGINAL_QUEUE_HEADER, LongStringHelper.asLongString("refunds"),
+                        "x-retry-count", 3,
+                        Delivery.EXCEPTION_TYPE_HEADER, LongStringHelper.asLongString("java.lang.IllegalStateException"),
+                        Delivery.EXCEPTION_MESSAGE_HEADER, LongStringHelper.asLongString("card declined")))
+                .build();
         DeadLetter dead = DeadLetterReading.read(properties, "{\"id\":7}".getBytes(StandardCharsets.UTF_8),
-                "x-retry-count");
+                "x-retry-count", APP);
         assertEquals(new DeadLetter("m-1", "refunds", Map.of(Delivery.ORIGINAL_QUEUE_HEADER, "refunds",
                 "x-retry-count", 3, Delivery.EXCEPTION_TYPE_HEADER, "java.lang.IllegalStateException",
                 Delivery.EXCEPTION_MESSAGE_HEADER, "card declined"), "java.lang.IllegalStateException",
@@ -43,7 +48,7 @@ class DeadLetterReadingTest {
         AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder().headers(Map.of("x-death",
                 List.of(QUORUM_DEATH, Map.of("queue", "older", "reason", "expired")), "x-first-death-queue", "older"))
                 .build();
-        DeadLetter dead = DeadLetterReading.read(properties, new byte[0], "x-retry-count");
+        DeadLetter dead = DeadLetterReading.read(properties, new byte[0], "x-retry-count", APP);
         assertEquals("payments", dead.sourceQueue());
         assertEquals("delivery_limit", dead.reason());
         assertEquals(0, dead.retryCount(), "no retry-count header");
@@ -56,15 +61,18 @@ class DeadLetterReadingTest {
     @Test
     void theSourceQueueIsOursThenTheLatestDeathsThenTheFirstDeaths() {
         assertEquals("refunds", DeadLetterReading.sourceQueue(Map.of(Delivery.ORIGINAL_QUEUE_HEADER, "refunds",
-                "x-death", List.of(QUORUM_DEATH), "x-first-death-queue", "older")),
+                "x-death", List.of(QUORUM_DEATH), "x-first-death-queue", "older"), true),
                 "ours: a retry that waited in a waiting queue has an x-death naming that");
+        assertEquals("payments", DeadLetterReading.sourceQueue(Map.of(Delivery.ORIGINAL_QUEUE_HEADER, "refunds",
+                "x-death", List.of(QUORUM_DEATH), "x-first-death-queue", "older"), false),
+                "a publisher's x-original-queue is not followed");
         assertEquals("payments", DeadLetterReading.sourceQueue(Map.of("x-death", List.of(QUORUM_DEATH),
-                "x-first-death-queue", "older")));
-        assertEquals("older", DeadLetterReading.sourceQueue(Map.of("x-first-death-queue", "older")));
+                "x-first-death-queue", "older"), true));
+        assertEquals("older", DeadLetterReading.sourceQueue(Map.of("x-first-death-queue", "older"), true));
         assertEquals("older", DeadLetterReading.sourceQueue(Map.of("x-death", List.of(), "x-first-death-queue",
-                "older")));
-        assertNull(DeadLetterReading.sourceQueue(Map.of()));
-        assertNull(DeadLetterReading.sourceQueue(Map.of(Delivery.ORIGINAL_QUEUE_HEADER, 42, "x-death", "junk")));
+                "older"), true));
+        assertNull(DeadLetterReading.sourceQueue(Map.of(), true));
+        assertNull(DeadLetterReading.sourceQueue(Map.of(Delivery.ORIGINAL_QUEUE_HEADER, 42, "x-death", "junk"), true));
     }
 
     @Test
@@ -88,7 +96,7 @@ class DeadLetterReadingTest {
     @Test
     void thePreviewIsTheFirst256BytesWithTheWholeSize() {
         byte[] body = "a".repeat(1_000).getBytes(StandardCharsets.UTF_8);
-        DeadLetter dead = DeadLetterReading.read(new AMQP.BasicProperties(), body, "x-retry-count");
+        DeadLetter dead = DeadLetterReading.read(new AMQP.BasicProperties(), body, "x-retry-count", APP);
         assertEquals("a".repeat(256), dead.bodyPreview());
         assertEquals(1_000, dead.bodySize());
         assertEquals("short", DeadLetterReading.preview("short".getBytes(StandardCharsets.UTF_8)));

@@ -56,7 +56,8 @@ abstract class DeadLettersContract {
             admin.deleteQueue(queue);
             admin.declareQueue(queue, true, false, false, Map.of());
         }
-        publish("m-ours", "ours", Map.of(Delivery.ORIGINAL_QUEUE_HEADER, REFUNDS, "x-retry-count", 3,
+        // The runtime's dead letters go under its own user (guest on both brokers here), as RabbitMQ checks.
+        publishAsRuntime("m-ours", "ours", Map.of(Delivery.ORIGINAL_QUEUE_HEADER, REFUNDS, "x-retry-count", 3,
                 Delivery.EXCEPTION_TYPE_HEADER, "java.lang.IllegalStateException",
                 Delivery.EXCEPTION_MESSAGE_HEADER, "card declined"));
         publish("m-server", "server", Map.of("x-death", List.of(Map.of("queue", PAYMENTS, "reason", "delivery_limit",
@@ -104,7 +105,7 @@ abstract class DeadLettersContract {
     void replayMovesEachBackToItsQueueAndStopsAtOneThatSaysNotWhere() throws Exception {
         IllegalStateException failure = assertThrows(IllegalStateException.class, () -> replay(10));
         assertEquals("Cannot tell which queue the dead letter message-id m-lost in queue '" + DEAD + "' came from: it "
-                + "has no x-original-queue, x-death or x-first-death-queue header; it stays in '" + DEAD
+                + "has no x-original-queue (of the runtime's), x-death or x-first-death-queue header; it stays in '" + DEAD
                 + "' (2 moved before it)", failure.getMessage());
         awaitDepth(DEAD, 1);
         assertEquals("m-lost", peek(1).get(0).messageId());
@@ -114,6 +115,7 @@ abstract class DeadLettersContract {
         assertEquals("ours", new String(ours.body(), StandardCharsets.UTF_8));
         Map<String, Object> oursHeaders = PlainHeaders.of(ours.properties().getHeaders());
         assertEquals(Map.of(Delivery.ORIGINAL_QUEUE_HEADER, REFUNDS, DeadLetters.REPLAYED_HEADER, 1), oursHeaders);
+        assertEquals("guest", ours.properties().getUserId(), "the replay publishes as the runtime's user");
 
         Fetched server = take(PAYMENTS);
         assertEquals("m-server", server.properties().getMessageId());
@@ -148,11 +150,36 @@ abstract class DeadLettersContract {
         admin.purgeQueue(DEAD);
         // Both came from the dead-letter queue itself: each replayed copy lands behind the rest, as a message its
         // handler dead-letters again does.
-        publish("m-again-1", "again", Map.of(Delivery.ORIGINAL_QUEUE_HEADER, DEAD));
-        publish("m-again-2", "again", Map.of(Delivery.ORIGINAL_QUEUE_HEADER, DEAD));
+        publishAsRuntime("m-again-1", "again", Map.of(Delivery.ORIGINAL_QUEUE_HEADER, DEAD));
+        publishAsRuntime("m-again-2", "again", Map.of(Delivery.ORIGINAL_QUEUE_HEADER, DEAD));
         awaitDepth(DEAD, 2);
         assertEquals(2, replay(100), "what waited when the replay began, each once");
         awaitDepth(DEAD, 2);
+    }
+
+    @Test
+    void aPublishersForgedSourceIsNotFollowed() throws Exception {
+        admin.purgeQueue(DEAD);
+        // Published by someone else (no user-id of the runtime's): its x-original-queue is the publisher's word.
+        publish("m-forged", "forged", Map.of(Delivery.ORIGINAL_QUEUE_HEADER, REFUNDS));
+        // And x-death naming a queue no subscriber of the application consumes.
+        publish("m-elsewhere", "elsewhere", Map.of("x-death", List.of(Map.of("queue", "t.dlq.unit.payroll",
+                "reason", "rejected", "count", 1L, "exchange", "", "routing-keys", List.of("t.dlq.unit.payroll")))));
+        awaitDepth(DEAD, 2);
+        assertNull(peek(1).get(0).sourceQueue(), "a forged x-original-queue is not shown as the source");
+        IllegalStateException failure = assertThrows(IllegalStateException.class, () -> replay(10));
+        assertTrue(failure.getMessage().startsWith("Cannot tell which queue the dead letter message-id m-forged"),
+                failure.getMessage());
+        awaitDepth(DEAD, 2);
+        admin.get(DEAD, true);
+        failure = assertThrows(IllegalStateException.class, () -> replay(10));
+        assertEquals("The dead letter message-id m-elsewhere in queue '" + DEAD + "' says it came from queue "
+                + "'t.dlq.unit.payroll', which no subscriber of this application that dead-letters into '" + DEAD
+                + "' consumes (" + DEAD + ", " + PAYMENTS + ", " + REFUNDS + "): a replay moves letters only back to "
+                + "those, since a publisher can write the headers that name the source. It stays in '" + DEAD
+                + "' (0 moved before it)", failure.getMessage());
+        awaitDepth(DEAD, 1);
+        assertEquals(0, admin.declareQueuePassive(REFUNDS).messageCount());
     }
 
     @Test
@@ -175,12 +202,19 @@ abstract class DeadLettersContract {
     }
 
     private int replay(int max) {
-        return new DeadLetterReplay(connection, "x-retry-count", CONFIRM_TIMEOUT).replay(DEAD, max);
+        // The application's subscribers consume the three queues.
+        return new DeadLetterReplay(connection, "x-retry-count", CONFIRM_TIMEOUT,
+                queue -> new ReplayTargets(java.util.Set.of(REFUNDS, PAYMENTS, DEAD))).replay(DEAD, max);
     }
 
     private void publish(String messageId, String body, Map<String, Object> headers) throws Exception {
         admin.publish("", DEAD, false, new AMQP.BasicProperties.Builder().messageId(messageId).headers(headers).build(),
                 body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private void publishAsRuntime(String messageId, String body, Map<String, Object> headers) throws Exception {
+        admin.publish("", DEAD, false, new AMQP.BasicProperties.Builder().messageId(messageId).userId("guest")
+                .headers(headers).build(), body.getBytes(StandardCharsets.UTF_8));
     }
 
     private Fetched take(String queue) throws Exception {

@@ -17,58 +17,73 @@ import io.quarkiverse.rabbitmq.subscriber.Delivery;
  */
 class CopyPropertiesTest {
 
+    /** The runtime logs in as "app". */
+    static final Provenance APP = Provenance.of("app");
+
+    /** A message the runtime wrote (a copy of its own, under its user). */
     static Unsettled arrived(String exchange, String routingKey, Map<String, Object> headers) {
-        AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder().messageId("m-1").headers(headers).build();
-        return new Unsettled() {
-            public long deliveryTag() {
-                return 1;
-            }
+        return delivery(exchange, routingKey, "app", headers);
+    }
 
-            public AckSlot ackSlot() {
-                return null;
-            }
+    static Unsettled delivery(String exchange, String routingKey, String userId, Map<String, Object> headers) {
+        AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder().messageId("m-1").userId(userId)
+                .headers(headers).build();
+        String queue = routingKey.equals("refunds.wait") ? "refunds.wait" : "refunds";
+        return new io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery(queue,
+                new com.rabbitmq.client.Envelope(1, false, exchange, routingKey), properties, new byte[0],
+                "x-retry-count", APP);
+    }
 
-            public void ackSlot(AckSlot slot) {
-            }
+    @Test
+    void aPublishersCopyGoesUnderTheRuntimesUserWithoutWhatOnlyTheRuntimeWrites() {
+        // A first delivery, through the exchange 'payments', from user 'orders' who forged the runtime's headers.
+        Unsettled first = delivery("payments", "refund.card", "orders", Map.of("kind", "refund",
+                Delivery.ORIGINAL_EXCHANGE_HEADER, "admin", Delivery.ORIGINAL_ROUTING_KEY_HEADER, "pay.all",
+                Delivery.ORIGINAL_QUEUE_HEADER, "payroll", Delivery.ORIGINAL_USER_ID_HEADER, "ceo", "CC",
+                java.util.List.of("payroll"), "BCC", java.util.List.of("audit")));
+        assertEquals("payments", first.exchange(), "a publisher's x-original-exchange is not honoured");
+        assertEquals("refund.card", first.routingKey());
+        assertEquals("orders", first.properties().getUserId());
+        AMQP.BasicProperties copy = CopyProperties.of(first, APP, "x-retry-count", 2, null);
+        assertEquals(Map.of("kind", "refund", "x-retry-count", 2, Delivery.ORIGINAL_EXCHANGE_HEADER, "payments",
+                Delivery.ORIGINAL_ROUTING_KEY_HEADER, "refund.card", Delivery.ORIGINAL_QUEUE_HEADER, "refunds",
+                Delivery.ORIGINAL_USER_ID_HEADER, "orders"), copy.getHeaders());
+        assertEquals("app", copy.getUserId(), "RabbitMQ refuses the publisher's user-id from the runtime's user");
 
-            public boolean markSettled() {
-                return true;
-            }
+        // The copy comes back: the runtime wrote it, so its headers count, and the handler sees the publisher.
+        Unsettled second = delivery("", "refunds", copy.getUserId(), copy.getHeaders());
+        assertEquals("payments", second.exchange());
+        assertEquals("refund.card", second.routingKey());
+        assertEquals("orders", second.properties().getUserId());
+        AMQP.BasicProperties third = CopyProperties.of(second, APP, "x-retry-count", 3, null);
+        assertEquals("orders", third.getHeaders().get(Delivery.ORIGINAL_USER_ID_HEADER));
+        assertEquals("app", third.getUserId());
+    }
 
-            public boolean redelivered() {
-                return false;
-            }
+    @Test
+    void aMessageAsReceivedGoesUnderTheRuntimesUserToo() {
+        Unsettled first = delivery("", "refunds", "orders", Map.of("kind", "refund", "CC", java.util.List.of("x"),
+                Delivery.ORIGINAL_QUEUE_HEADER, "payroll"));
+        AMQP.BasicProperties asReceived = CopyProperties.asReceived(first, APP);
+        assertEquals(Map.of("kind", "refund", Delivery.ORIGINAL_USER_ID_HEADER, "orders"), asReceived.getHeaders());
+        assertEquals("app", asReceived.getUserId());
+        assertEquals("m-1", asReceived.getMessageId());
+    }
 
-            public AMQP.BasicProperties properties() {
-                return properties;
-            }
-
-            public String queue() {
-                return routingKey.equals("refunds.wait") ? "refunds.wait" : "refunds";
-            }
-
-            public String exchange() {
-                return OriginalRoute.exchange(headers, exchange);
-            }
-
-            public String routingKey() {
-                return OriginalRoute.routingKey(headers, routingKey);
-            }
-
-            public byte[] body() {
-                return new byte[0];
-            }
-
-            public String describe() {
-                return "message-id m-1";
-            }
-        };
+    @Test
+    void withoutAKnownUserNothingIsHonouredAndCopiesGoWithoutUserId() {
+        Unsettled copyOfOurs = new io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery("refunds",
+                new com.rabbitmq.client.Envelope(1, false, "", "refunds"), new AMQP.BasicProperties.Builder()
+                        .headers(Map.of(Delivery.ORIGINAL_EXCHANGE_HEADER, "payments")).build(),
+                new byte[0], "x-retry-count", Provenance.NONE);
+        assertEquals("", copyOfOurs.exchange());
+        assertEquals(null, CopyProperties.of(copyOfOurs, Provenance.NONE, "x-retry-count", 2, null).getUserId());
     }
 
     @Test
     void theFirstCopyOfAMessageFromAnExchangeWritesItsRoute() {
         AMQP.BasicProperties copy = CopyProperties.of(arrived("payments", "refund.card", Map.of("x-death", "old",
-                "kind", "refund")), "x-retry-count", 2, null);
+                "kind", "refund")), APP, "x-retry-count", 2, null);
         assertEquals(Map.of("kind", "refund", "x-retry-count", 2, Delivery.ORIGINAL_EXCHANGE_HEADER, "payments",
                 Delivery.ORIGINAL_ROUTING_KEY_HEADER, "refund.card", Delivery.ORIGINAL_QUEUE_HEADER, "refunds"),
                 copy.getHeaders());
@@ -81,7 +96,7 @@ class CopyPropertiesTest {
                 Delivery.ORIGINAL_ROUTING_KEY_HEADER, "refund.card", "x-retry-count", 2));
         assertEquals("payments", second.exchange());
         assertEquals("refund.card", second.routingKey());
-        AMQP.BasicProperties copy = CopyProperties.of(second, "x-retry-count", 3, null);
+        AMQP.BasicProperties copy = CopyProperties.of(second, APP, "x-retry-count", 3, null);
         assertEquals("payments", copy.getHeaders().get(Delivery.ORIGINAL_EXCHANGE_HEADER));
         assertEquals("refund.card", copy.getHeaders().get(Delivery.ORIGINAL_ROUTING_KEY_HEADER));
     }
@@ -91,14 +106,14 @@ class CopyPropertiesTest {
         // A retry that waited in a waiting queue is dead-lettered from there back to its queue.
         Unsettled waited = arrived("", "refunds.wait", Map.of(Delivery.ORIGINAL_QUEUE_HEADER, "refunds",
                 "x-retry-count", 2));
-        AMQP.BasicProperties copy = CopyProperties.of(waited, "x-retry-count", 3, null);
+        AMQP.BasicProperties copy = CopyProperties.of(waited, APP, "x-retry-count", 3, null);
         assertEquals("refunds", copy.getHeaders().get(Delivery.ORIGINAL_QUEUE_HEADER));
         assertEquals("refunds", OriginalRoute.queue(copy.getHeaders()));
     }
 
     @Test
     void aMessageFromTheDefaultExchangeNeedsNoRoute() {
-        AMQP.BasicProperties copy = CopyProperties.of(arrived("", "refunds", null), "x-retry-count", 2, null);
+        AMQP.BasicProperties copy = CopyProperties.of(arrived("", "refunds", null), APP, "x-retry-count", 2, null);
         assertFalse(copy.getHeaders().containsKey(Delivery.ORIGINAL_EXCHANGE_HEADER));
         assertEquals(Map.of("x-retry-count", 2, Delivery.ORIGINAL_QUEUE_HEADER, "refunds"), copy.getHeaders());
     }

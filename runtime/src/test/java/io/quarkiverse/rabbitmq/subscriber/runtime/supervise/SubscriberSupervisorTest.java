@@ -137,6 +137,23 @@ class SubscriberSupervisorTest {
     }
 
     @Test
+    void aCopyTheBrokerRefusesAsInvalidWaitsLongerAtEachRefusalInARow() throws Exception {
+        // Refused again at every try (a property RabbitMQ rejects on a copy): without a growing wait, each try ran the
+        // handler again on the redelivered message, once a second for ever.
+        supervisor.start(null);
+        String refusal = "the broker closed the channel of its copies: PRECONDITION_FAILED - user_id property set "
+                + "to 'guest' but authenticated user was 'app'";
+        long[] waits = { 1000, 2000, 4000, 8000, 16000, 30000, 30000 };
+        for (int i = 0; i < waits.length; i++) {
+            supervisor.lost(i + 1, refusal);
+            advance(waits[i] - 1);
+            assertEquals(i + 1, broker.attached.size(), "refusal " + (i + 1) + " waits " + waits[i] + " ms");
+            advance(1);
+            assertEquals(i + 2, broker.attached.size());
+        }
+    }
+
+    @Test
     void aStopEndsRecovery() throws Exception {
         supervisor.start(null);
         supervisor.lost(1, "cancelled");

@@ -14,11 +14,18 @@ public final class AmqpBrokerConnection implements BrokerConnection {
 
     private final Connection connection;
     private final String description;
+    /** The user it logged in as (null: cannot tell); see {@link BrokerConnection#user}. */
+    private final java.util.function.Supplier<String> user;
     private volatile String blockedReason;
 
     public AmqpBrokerConnection(Connection connection, String description) {
+        this(connection, description, () -> null);
+    }
+
+    public AmqpBrokerConnection(Connection connection, String description, java.util.function.Supplier<String> user) {
         this.connection = connection;
         this.description = description;
+        this.user = user;
         connection.addBlockedListener(reason -> blockedReason = reason, () -> blockedReason = null);
     }
 
@@ -70,6 +77,11 @@ public final class AmqpBrokerConnection implements BrokerConnection {
         } catch (Exception ignored) {
             // already closed by the server
         }
+    }
+
+    @Override
+    public String user() {
+        return user.get();
     }
 
     @Override

@@ -42,6 +42,12 @@ public final class InProcessConnection implements BrokerConnection {
         channels.clear();
     }
 
+    /** Every in-process connection stands for RabbitMQ's default login, which checks a user-id as RabbitMQ does. */
+    @Override
+    public String user() {
+        return Routing.USER;
+    }
+
     @Override
     public String describe() {
         return "the in-process broker";

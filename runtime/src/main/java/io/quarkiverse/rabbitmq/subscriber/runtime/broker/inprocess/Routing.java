@@ -20,6 +20,9 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServ
  */
 final class Routing {
 
+    /** The user every in-process connection logs in as (RabbitMQ's default). */
+    static final String USER = "guest";
+
     /** Exchanges a client cannot publish to: RabbitMQ's tracing exchange, the only internal one it declares. */
     private static final Set<String> INTERNAL = Set.of("amq.rabbitmq.trace");
     private static final String DEFAULT_REFUSED = "ACCESS_REFUSED - operation not permitted on the default exchange";
@@ -175,6 +178,12 @@ final class Routing {
         if (INTERNAL.contains(exchangeName)) {
             server.channels.refuse(channel, BrokerException.ACCESS_REFUSED,
                     "ACCESS_REFUSED - cannot publish to internal exchange '" + exchangeName + "' in vhost '/'");
+            return;
+        }
+        if (properties.getUserId() != null && !USER.equals(properties.getUserId())) {
+            // RabbitMQ's check that a message comes from the user it names (without the impersonator tag).
+            server.channels.refuse(channel, BrokerException.PRECONDITION_FAILED, "PRECONDITION_FAILED - user_id "
+                    + "property set to '" + properties.getUserId() + "' but authenticated user was '" + USER + "'");
             return;
         }
         // Encoded by the channel, on the publisher's thread; then the server's own rewrite, which may refuse it.

@@ -1,0 +1,49 @@
+package org.acme.subscriber.test.faults;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+
+/** The three local nodes {@code .ci/cluster start} brings up (c1, c2, c3 on 5701-5703), as the cluster tests use them. */
+final class ClusterNodes {
+
+    private ClusterNodes() {
+    }
+
+    /** Whether all three nodes answer (the cluster tests are skipped otherwise). */
+    static boolean running() {
+        for (int port = 5701; port <= 5703; port++) {
+            try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+                // answers
+            } catch (Exception e) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** rabbitmqctl against one node, as its operator runs it; returns what it printed. */
+    static String ctl(String node, String... arguments) {
+        try {
+            List<String> command = new ArrayList<>(List.of("su", "rabbitmq", "-s", "/bin/sh", "-c",
+                    "HOME=/var/lib/rabbitmq rabbitmqctl -q -n " + node + "@localhost " + String.join(" ", arguments)));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            process.waitFor();
+            return output;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A connection of the test's own to the node on this port. */
+    static Connection connect(int port) throws Exception {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setHost("127.0.0.1");
+        factory.setPort(port);
+        return factory.newConnection("cluster-test-admin");
+    }
+}

@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -35,6 +36,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * where JSON is; a missing or wrong content type. Each ends in a documented outcome (handled with a sane count, or
  * dead-lettered at once as undecodable) with at most one clear log line, never a crash, a stuck consumer or a loop.
  */
+@Tag("wire")
 class BadInputTest {
 
     static final String TEXT = "t.bad.text";

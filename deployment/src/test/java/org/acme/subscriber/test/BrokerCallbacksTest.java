@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,6 +32,8 @@ import io.quarkus.test.QuarkusUnitTest;
  * timeout (set to 1 s for this test), as it
  * closes the channel of a handler that holds a delivery too long.
  */
+@Tag("wire")
+@Tag("serial")
 class BrokerCallbacksTest {
 
     static final String QUICK = "t.callbacks.quick";

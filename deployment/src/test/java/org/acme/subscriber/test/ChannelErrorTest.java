@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,6 +27,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * and the broker's reason; readiness says so; the subscriber consumes again on a fresh channel and the next message is
  * handled. The connection stays up.
  */
+@Tag("wire")
 class ChannelErrorTest {
 
     static final String QUEUE = "t.channel-error";

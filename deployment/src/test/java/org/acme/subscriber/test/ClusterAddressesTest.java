@@ -8,6 +8,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -20,6 +21,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * {@code quarkus.rabbitmq-subscriber.addresses} lists a cluster's nodes; the first here answers nobody (nothing
  * listens on port 5679), so the client goes on to the next, and the subscriber consumes there.
  */
+@Tag("wire")
 class ClusterAddressesTest {
 
     static final String QUEUE = "t.cluster-addresses";

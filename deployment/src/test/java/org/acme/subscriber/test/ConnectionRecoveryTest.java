@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,6 +28,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * topology recovery, now off, logged one per queue). The connection is closed the way an operator would, with
  * rabbitmqctl.
  */
+@Tag("wire")
 class ConnectionRecoveryTest {
 
     static final String QUEUE = "t.recovery";

@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,6 +28,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * handler fails on twice used to be rejected without requeue, and were gone. Now the message stays in the queue, the
  * subscriber stops with one ERROR, and readiness names the queue and the message; the other subscribers go on.
  */
+@Tag("wire")
 class DeadLetterReaderTest {
 
     static final String ORDERS = "t.dlr.orders";

@@ -12,6 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,6 +31,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * queue. Once the queue is declared again, the messages land in it. RabbitMQ only: the in-process broker's idle wait
  * cannot end while a message circles between the work queue and a missing route.
  */
+@Tag("wire")
 class DeletedDeadLetterQueueTest {
 
     static final String CONFIRMED = "t.deleted-dlq.confirmed";

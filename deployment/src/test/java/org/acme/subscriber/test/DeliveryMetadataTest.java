@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -23,6 +24,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 
 /** What Delivery reports, the configurable retry-count header, and the raw payload types. */
+@Tag("wire")
 class DeliveryMetadataTest {
 
     static final String QUEUE = "t.metadata";

@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -37,6 +38,7 @@ import io.vertx.core.json.JsonObject;
  * payload records the thread it was decoded on, which must be the handler's. Every delivery is still settled on its
  * subscriber's event loop. The handlers live in a user package, as an application's do.
  */
+@Tag("wire")
 class ExecutionModelMatrixTest {
 
     /** Where each handler must run: without an annotation, a synchronous return runs on a worker. */

@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -35,6 +36,7 @@ import io.vertx.core.Vertx;
  * at zero). The handlers live in a user package: Quarkus lets execution annotations through on any method of a class
  * under io.quarkiverse, so only a user package shows whether @Subscriber methods count as entrypoints.
  */
+@Tag("wire")
 class ExecutionModelTest {
 
     static final String[] QUEUES = { "t.model.worker", "t.model.blocking-uni", "t.model.nonblocking",

@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -38,6 +39,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * a frame, and nothing is lost: before, the copy was refused, the original was counted as settled without a frame, and
  * the multiple ack of the messages behind it took it away.
  */
+@Tag("wire")
 class FrameMaxCopyTest {
 
     static final String ROOM = "t.frame.room";

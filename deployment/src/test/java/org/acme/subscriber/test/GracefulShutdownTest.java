@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,6 +27,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * Stopping with a handler in flight: the stop waits for it, its delivery is settled as the handler said, and nothing
  * is redelivered. (The engine's stop is what the ShutdownEvent observer calls.)
  */
+@Tag("wire")
 class GracefulShutdownTest {
 
     static final String QUEUE = "t.shutdown";

@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,6 +29,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * {@code quarkus.rabbitmq-subscriber.max-message-size} (128 MiB by default): it is delivered once and acked, on the
  * same connection, with nothing logged at WARN or above.
  */
+@Tag("wire")
 class LargeMessageTest {
 
     static final String QUEUE = "t.large";

@@ -3,6 +3,7 @@ package org.acme.subscriber.test;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -12,6 +13,7 @@ import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** With declare-topology off, startup checks the queues passively and refuses to start, naming every missing one. */
+@Tag("wire")
 class MissingQueuesTest {
 
     /** A failed start releases its connection: Quarkus fires no ShutdownEvent for it. */

@@ -13,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,6 +32,7 @@ import io.smallrye.mutiny.Uni;
  * Each outcome, observed on the wire with a plain amqp-client. The queues are declared by the test with a dead-letter
  * route to {@code <queue>.dead}, so declaration is off and the extension checks them passively.
  */
+@Tag("wire")
 class OutcomeWireTest {
 
     static final String[] QUEUES = { "t.outcome.ack", "t.outcome.retry", "t.outcome.drop", "t.outcome.void",

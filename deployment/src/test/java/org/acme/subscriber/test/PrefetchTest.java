@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -23,6 +24,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * The broker hands a subscriber at most its prefetch of unsettled deliveries: the rest stay ready in the queue. The
  * global default comes from quarkus.rabbitmq-subscriber.prefetch, @Subscriber(prefetch) overrides it.
  */
+@Tag("wire")
 class PrefetchTest {
 
     static final String CONFIGURED = "t.prefetch.configured";

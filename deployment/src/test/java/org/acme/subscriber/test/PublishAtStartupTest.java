@@ -9,6 +9,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -22,6 +23,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * An application that publishes from its own startup observer finds the queues declared already (a confirmed send to
  * a queue that does not exist yet would fail as unroutable); its subscriber consumes what it sent.
  */
+@Tag("wire")
 class PublishAtStartupTest {
 
     static final String QUEUE = "t.startup.publish";

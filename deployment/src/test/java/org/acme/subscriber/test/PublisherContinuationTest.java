@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,6 +27,7 @@ import io.vertx.core.Vertx;
  * A confirmed send completes where its caller runs, never on amqp-client's reader thread: a continuation that blocks
  * there (another {@code sendAndAwait}) would wait for a confirm the blocked reader can no longer read.
  */
+@Tag("wire")
 class PublisherContinuationTest {
 
     static final String QUEUE = "t.publisher.continuation";

@@ -15,6 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -29,6 +30,7 @@ import io.quarkus.test.QuarkusUnitTest;
 import io.vertx.core.json.JsonObject;
 
 /** The publisher encodes as subscribers decode, reaches queues and exchanges, and reports confirms and returns. */
+@Tag("wire")
 class PublisherTest {
 
     static final String QUEUE = "t.publisher.in";

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeoutException;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -34,6 +35,8 @@ import io.quarkus.test.QuarkusUnitTest;
  * says why, instead of waiting forever; and because the publisher has a connection of its own, the subscribers keep
  * acking and consuming meanwhile.
  */
+@Tag("wire")
+@Tag("serial")
 class PublisherUnderMemoryAlarmTest {
 
     static final String QUEUE = "t.publisher.alarm";

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.Map;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,6 +19,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * The work queue exists already, declared by someone else with another delivery limit: startup stops with one error
  * naming the queue, what RabbitMQ says it has, and the arguments the subscription needs.
  */
+@Tag("wire")
 class QueueWithOtherArgumentsTest {
 
     static final String QUEUE = "t.other-arguments";

@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,6 +32,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * {@code delivery_limit}). Before, the no-cap rule rejected it at its second delivery and the operator's limit never
  * applied.
  */
+@Tag("wire")
 class QuorumOperatorLimitTest {
 
     static final String QUEUE = "t.quorum.operator";

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -21,6 +22,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * With quarkus-smallrye-health, readiness follows the subscribers: UP while they consume, DOWN (naming the connection
  * and why) once RabbitMQ closes the connection, UP again once they consume again. Liveness stays UP through it.
  */
+@Tag("wire")
 class ReadinessTest {
 
     static final String QUEUE = "t.readiness";

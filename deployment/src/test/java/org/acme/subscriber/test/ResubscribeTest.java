@@ -9,6 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -21,6 +22,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * An operator deletes the queue under a running subscriber: RabbitMQ cancels the consumer. The runtime logs it,
  * declares the queue again (declare-topology is on) and consumes again.
  */
+@Tag("wire")
 class ResubscribeTest {
 
     static final String QUEUE = "t.resubscribe";

@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,6 +27,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * under it, so the runtime subscribes again): it comes back when it is due, not early, and nothing claims it was
  * published "on shutdown".
  */
+@Tag("wire")
 class RetryAfterAcrossResubscriptionTest {
 
     static final String QUEUE = "t.retry-after.resubscribe";

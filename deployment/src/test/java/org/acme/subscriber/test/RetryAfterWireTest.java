@@ -13,6 +13,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -33,6 +34,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * the delay with the retry count raised and every other header kept; a graceful stop publishes a pending copy at once.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("wire")
 class RetryAfterWireTest {
 
     static final String SHORT = "t.retry-after.short";

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,6 +27,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * parser's own message quoted the value ("Cannot deserialize value of type long from String
  * "4111-1111-1111-1111 cvv 123""), which reached the ERROR line and the dead letter's exception header.
  */
+@Tag("wire")
 class UndecodableBodyPrivacyTest {
 
     static final String QUEUE = "t.privacy.payments";

@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,6 +26,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * RabbitMQ parses the table on publish and closes the publisher's connection (3.10.8: 541 INTERNAL_ERROR). The subscriber's
  * connection is untouched, the queue stays empty, and the next message is handled.
  */
+@Tag("wire")
 class UndecodableHeaderTableTest {
 
     static final String QUEUE = "t.bad.table";

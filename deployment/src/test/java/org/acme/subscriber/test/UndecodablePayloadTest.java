@@ -11,6 +11,7 @@ import java.util.logging.Level;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -24,6 +25,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * A body that is not the JSON the handler expects is bad input: one clear error, rejected once without requeue
  * (into the queue's own dead-letter route), and the consumer goes on with the next message.
  */
+@Tag("wire")
 class UndecodablePayloadTest {
 
     static final String QUEUE = "t.undecodable";

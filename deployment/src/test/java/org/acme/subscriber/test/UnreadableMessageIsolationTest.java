@@ -14,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,6 +31,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * subscriber stops with one ERROR and readiness says why, the message stays in its queue, and the bystander on another
  * queue consumes on.
  */
+@Tag("wire")
 class UnreadableMessageIsolationTest {
 
     static final String POISONED = "t.unreadable.poisoned";

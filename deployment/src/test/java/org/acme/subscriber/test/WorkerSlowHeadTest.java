@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,6 +28,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * message's handler blocks while the fifty behind it are handled and acked; RabbitMQ then still counts exactly that
  * one unacknowledged, and it is acked once its handler returns.
  */
+@Tag("wire")
 class WorkerSlowHeadTest {
 
     static final String QUEUE = "t.worker.slow-head";

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,6 +27,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * under {@code DEFAULT}, the channel's order puts each before its original's ack), and the publishing connection
  * carries none of them. Every message still gets its three deliveries and one dead letter.
  */
+@Tag("wire")
 class CopiesOnTheDeliveryChannelTest {
 
     static final String QUEUE = "t.copies.deliverychannel";

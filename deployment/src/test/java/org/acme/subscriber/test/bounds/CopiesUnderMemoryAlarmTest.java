@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -32,6 +33,8 @@ import io.quarkus.test.QuarkusUnitTest;
  * during the alarm, the retried message waits (unacked, not lost), and once the alarm clears it goes on to its cap and
  * its dead-letter queue, once.
  */
+@Tag("wire")
+@Tag("serial")
 class CopiesUnderMemoryAlarmTest {
 
     static final String RETRIED = "t.alarm.copies";

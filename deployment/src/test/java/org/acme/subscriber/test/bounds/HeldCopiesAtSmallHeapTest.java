@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,6 +32,7 @@ import io.quarkus.test.QuarkusProdModeTest;
  * process lives on, the backlog stays in RabbitMQ, and a graceful stop publishes every held copy back, so the queue
  * holds all 100,000 again.
  */
+@Tag("wire")
 class HeldCopiesAtSmallHeapTest {
 
     static final String QUEUE = "t.held.smallheap";

@@ -12,6 +12,7 @@ import jakarta.inject.Inject;
 
 import org.acme.subscriber.test.BrokerScenarios;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -29,6 +30,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * the prefetch had delivered), one WARN says it stops taking deliveries, and the backlog stays in RabbitMQ. Without the
  * bound the whole backlog moved into the heap (about 100 B a body here; 10 GiB for a million 10 KiB messages).
  */
+@Tag("wire")
 class HeldCopiesBoundOnRabbitMqTest extends BrokerScenarios {
 
     static final String QUEUE = "t.held.bound";

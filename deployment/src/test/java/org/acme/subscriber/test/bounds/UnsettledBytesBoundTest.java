@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -34,6 +35,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * unsettled stay within about twice the bound. Every message is handled once, none is lost, the connection never
  * closes.
  */
+@Tag("wire")
 class UnsettledBytesBoundTest {
 
     static final String QUEUE = "t.unsettled.bytes";

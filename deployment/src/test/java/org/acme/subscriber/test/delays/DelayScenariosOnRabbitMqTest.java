@@ -3,12 +3,14 @@ package org.acme.subscriber.test.delays;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** The delay scenarios on the local RabbitMQ 3.10.8, with delays of 300 ms. */
+@Tag("wire")
 class DelayScenariosOnRabbitMqTest extends DelayScenarios {
 
     @RegisterExtension

@@ -10,6 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,6 +28,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * Runs only where the broker has the plugin; Debian's RabbitMQ 3.10.8 does not ship it, so it is skipped there, and
  * the in-process broker's PLUGIN scenario stands in for it.
  */
+@Tag("wire")
 class DelayedExchangeOnRabbitMqTest {
 
     @RegisterExtension

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,6 +19,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * a message that names the plugin and the strategies that need none, and the connection is released. Skipped on a
  * broker that has the plugin: DelayedExchangeOnRabbitMqTest runs there instead.
  */
+@Tag("wire")
 class DelayedExchangeWithoutPluginTest {
 
     static final String CONNECTION = "no-plugin-test-" + ProcessHandle.current().pid();

@@ -12,6 +12,7 @@ import jakarta.inject.Inject;
 
 import org.acme.subscriber.test.CapturedLogs;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -29,6 +30,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * work queue a second later, without the expiration it had for the waiting queue. None is lost; one ERROR names the
  * missing queue.
  */
+@Tag("wire")
 class DeletedWaitingQueueOnTheDeliveryChannelTest {
 
     static final String DEFAULT = "t.deleted-waiting.delivery-channel";

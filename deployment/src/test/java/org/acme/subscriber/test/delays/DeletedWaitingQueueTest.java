@@ -12,6 +12,7 @@ import jakarta.inject.Inject;
 
 import org.acme.subscriber.test.CapturedLogs;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,6 +32,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * queue exists again. One ERROR names the missing queue. ({@link DeletedWaitingQueueOnTheDeliveryChannelTest}: DEFAULT
  * on the delivery's channel.)
  */
+@Tag("wire")
 class DeletedWaitingQueueTest {
 
     static final String DEFAULT = "t.deleted-waiting.default";

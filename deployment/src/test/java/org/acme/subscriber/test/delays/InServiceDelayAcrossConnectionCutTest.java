@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,6 +28,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * connection ({@code rabbitmqctl close_connection}) while the copy waits, the copy falls due while the client is
  * still reconnecting, and it is published once the connection is back.
  */
+@Tag("wire")
 class InServiceDelayAcrossConnectionCutTest {
 
     static final String QUEUE = "t.inservice.cut";

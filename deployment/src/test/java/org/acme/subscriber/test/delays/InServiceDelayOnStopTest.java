@@ -9,6 +9,7 @@ import java.util.List;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,6 +27,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * A graceful stop publishes the IN_SERVICE copies still waiting, at once: the copy of a message told to come back in
  * an hour is in its queue, count raised, once the application has stopped (checked after the stop).
  */
+@Tag("wire")
 class InServiceDelayOnStopTest {
 
     static final String QUEUE = "t.inservice.stop";

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -19,6 +20,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * With declare-topology off, the work queues exist but their delay infrastructure does not: startup is refused, naming
  * each missing waiting queue and the delayed exchange, and the connection is released.
  */
+@Tag("wire")
 class MissingDelayInfrastructureTest {
 
     static final String CONNECTION = "missing-delay-test-" + ProcessHandle.current().pid();

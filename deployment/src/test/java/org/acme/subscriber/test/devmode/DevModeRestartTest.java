@@ -8,6 +8,7 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -19,6 +20,8 @@ import io.quarkus.test.QuarkusDevModeTest;
  * Live reload: after a change to the handler, the new code consumes, and the old consumer and connection are gone
  * (one consumer on the queue, one connection with the application's name on the broker).
  */
+@Tag("wire")
+@Tag("serial")
 class DevModeRestartTest {
 
     static final String QUEUE = "t.devmode";

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -22,6 +23,8 @@ import io.quarkus.test.QuarkusDevModeTest;
  * message alone triggers the reload. Ten edits of the handler each take effect on the next message; then a subscriber
  * is removed and another added. The broker shows one connection, and one consumer per subscriber, at the end.
  */
+@Tag("wire")
+@Tag("serial")
 class ReloadOnMessageTest {
 
     static final String[] QUEUES = { "t.reload.in", "t.reload.out", "t.reload.extra", "t.reload.added" };

@@ -12,6 +12,7 @@ import java.util.Set;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -36,6 +37,7 @@ import io.quarkus.test.QuarkusUnitTest;
  */
 @EnabledIf(value = "org.acme.subscriber.test.faults.ClusterNodes#running", disabledReason = "needs the three-node cluster on 127.0.0.1:5701-5703: run "
         + ".ci/cluster start first (.ci/run does)")
+@Tag("serial")
 class ClusterFailoverTest {
 
     static final int MESSAGES = 20_000;

@@ -16,6 +16,7 @@ import jakarta.inject.Inject;
 import org.acme.subscriber.test.CapturedLogs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -36,6 +37,8 @@ import io.quarkus.test.QuarkusUnitTest;
  * as failures. Now the stall is found within a few heartbeats: readiness DOWN, a reconnection, and the deliveries the
  * broker held for the dead connection are handled again, none counted as a failure.
  */
+@Tag("wire")
+@Tag("serial")
 class HalfOpenConnectionTest {
 
     static final String ORDERS = "t.halfopen.orders";

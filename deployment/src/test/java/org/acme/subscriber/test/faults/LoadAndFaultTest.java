@@ -13,6 +13,7 @@ import java.util.Set;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -40,6 +41,8 @@ import io.quarkus.test.QuarkusUnitTest;
  * cut. The numbers (time to
  * resume after each fault, duplicates) are printed for {@code bench/faults.sh}; only correctness is asserted.
  */
+@Tag("wire")
+@Tag("serial")
 class LoadAndFaultTest {
 
     static final int MESSAGES = Integer.getInteger("faults.messages", 50_000);

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -32,6 +33,8 @@ import io.quarkus.test.QuarkusUnitTest;
  * and are handled again, so their outputs are duplicated; none is lost. The duplicates are bounded by what was
  * unsettled at the cut: a prefetch of inputs, and a prefetch of outputs the sink had not acked yet.
  */
+@Tag("wire")
+@Tag("serial")
 class OutputsAcrossACutTest {
 
     static final int MESSAGES = 2_000;

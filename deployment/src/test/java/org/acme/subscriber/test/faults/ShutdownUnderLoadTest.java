@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,6 +31,8 @@ import io.quarkus.test.QuarkusUnitTest;
  * service and in a waiting queue): once it has stopped, every message was either handled or is back in RabbitMQ (its
  * work queue, or its waiting queue). Checked after the stop, from the broker.
  */
+@Tag("wire")
+@Tag("serial")
 class ShutdownUnderLoadTest {
 
     static final int MESSAGES = 5_000;

@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -24,6 +25,7 @@ import io.quarkus.maven.dependency.Dependency;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** Micrometer present, {@code quarkus.rabbitmq-subscriber.metrics.enabled=false}: a delivery records no meter. */
+@Tag("wire")
 class MetricsSwitchedOffTest {
 
     static final String QUEUE = "t.obs.off";

@@ -13,6 +13,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -36,6 +37,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * counter has exactly the expected value per tag, the process histogram counted every delivery, the Dev UI's
  * counters agree, and the paused gauge follows a pause and a resume.
  */
+@Tag("wire")
 class MetricsTest {
 
     static final String QUEUE = "t.obs.metrics";

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -15,6 +16,7 @@ import io.quarkus.arc.Arc;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** Without Micrometer and OpenTelemetry in the application, no observer is registered: the hooks are no-ops. */
+@Tag("wire")
 class ObserversAbsentTest {
 
     @RegisterExtension

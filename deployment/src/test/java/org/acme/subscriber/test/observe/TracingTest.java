@@ -17,6 +17,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -39,6 +40,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * attributes, the process span current in the handler; a message retried to its cap keeps every copy, their
  * publishes and its dead letter in the trace it started in.
  */
+@Tag("wire")
 class TracingTest {
 
     static final String QUEUE = "t.obs.tracing";

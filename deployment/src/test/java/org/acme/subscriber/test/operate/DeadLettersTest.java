@@ -13,6 +13,7 @@ import jakarta.inject.Singleton;
 
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,6 +31,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * {@link DeadLetters#peek} shows it with its failure and the queue it came from; once the fault is fixed,
  * {@link DeadLetters#replay} moves it back, it is handled as a first delivery, and the dead-letter queue is empty.
  */
+@Tag("wire")
 class DeadLettersTest {
 
     static final String REFUNDS = "t.dlq.app.refunds";

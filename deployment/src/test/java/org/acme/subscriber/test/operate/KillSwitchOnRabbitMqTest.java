@@ -7,12 +7,14 @@ import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** The kill switch on RabbitMQ in real time: a pause of 3 s, the outage over within it. */
+@Tag("wire")
 class KillSwitchOnRabbitMqTest extends KillSwitchScenarios {
 
     @RegisterExtension

@@ -12,6 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,6 +28,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * stays UP and lists it as paused; resumed, it takes everything that waited. A queue no subscriber consumes is refused
  * by name.
  */
+@Tag("wire")
 class SubscriptionsPauseTest {
 
     static final String QUEUE = "t.operate.pause";

@@ -1,12 +1,14 @@
 package org.acme.subscriber.test.outputs;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** The request/reply scenarios on RabbitMQ (3.10.8 here, 4.0.5 in CI's second run). */
+@Tag("wire")
 class RequestReplyOnRabbitMqTest extends RequestReplyScenarios {
 
     @RegisterExtension

@@ -15,6 +15,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -39,6 +40,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * head the reply (no expiration) then froze. Only what the runtime wrote itself counts now, and replies go only where
  * they may.
  */
+@Tag("wire")
 class ForgedHeadersTest {
 
     static final String ORDERS = "t.forged.orders";

@@ -14,6 +14,7 @@ import jakarta.inject.Inject;
 import org.acme.subscriber.test.BrokerScenarios;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,6 +28,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * on {@code amq.default} only (copies and dead letters) and read on its work queue only. Retries reach the dead-letter
  * queue.
  */
+@Tag("wire")
 class LeastPrivilegeCheckingTest extends BrokerScenarios {
 
     /** Fixed: a run that ends early leaves it, and the next one deletes it before making it again. */

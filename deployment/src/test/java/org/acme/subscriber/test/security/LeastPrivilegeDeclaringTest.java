@@ -13,6 +13,7 @@ import jakarta.inject.Inject;
 import org.acme.subscriber.test.BrokerScenarios;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,6 +29,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * the subscription's own queues and exchange, and write on {@code amq.default} for its copies and dead letters. A
  * capped subscription with a waiting queue, bound to an exchange, retries to its dead-letter queue.
  */
+@Tag("wire")
 class LeastPrivilegeDeclaringTest extends BrokerScenarios {
 
     static final String USER = "t-least-declare";

@@ -18,6 +18,7 @@ import jakarta.inject.Inject;
 import org.acme.subscriber.test.CapturedLogs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -42,6 +43,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * now go under the application's user, the publisher's in {@code x-original-user-id}, and the handler is told the
  * publisher's on every attempt.
  */
+@Tag("wire")
 class PublisherUserIdTest {
 
     static final String USER = "t-userid-app";

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -14,6 +15,7 @@ import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** A user that may not configure the dead-letter queue: startup stops with one error naming it and the permission. */
+@Tag("wire")
 class RefusedAtStartupTest {
 
     static final String USER = "t-refused-start";

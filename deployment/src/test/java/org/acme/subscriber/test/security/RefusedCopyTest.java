@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -19,6 +20,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * at each (the handler ran again and again on a redelivered message). Now startup stops, naming the exchange, the
  * permission and the subscriber that needs it.
  */
+@Tag("wire")
 class RefusedCopyTest {
 
     static final String USER = "t-refused-copy";

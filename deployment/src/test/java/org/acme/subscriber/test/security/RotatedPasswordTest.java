@@ -17,6 +17,7 @@ import org.acme.subscriber.test.BrokerScenarios;
 import org.acme.subscriber.test.CapturedLogs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,6 +32,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * Until it has the new password, each reconnection is refused, readiness says so (never the password) and the WARN is
  * paced; once it has it, the subscriber is back without a restart.
  */
+@Tag("wire")
 class RotatedPasswordTest extends BrokerScenarios {
 
     static final String USER = "t-rotate";

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -15,6 +16,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * The broker's certificate is trusted but issued for {@code localhost}: connecting to {@code 127.0.0.1} is refused by
  * host-name verification, which is always on.
  */
+@Tag("serial")
 class TlsHostNameMismatchTest {
 
     @RegisterExtension

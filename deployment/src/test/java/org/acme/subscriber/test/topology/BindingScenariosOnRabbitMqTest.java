@@ -3,12 +3,14 @@ package org.acme.subscriber.test.topology;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** The binding scenarios on the RabbitMQ under test (3.10.8, and 4.0.5 in CI's second run). */
+@Tag("wire")
 class BindingScenariosOnRabbitMqTest extends BindingScenarios {
 
     @RegisterExtension

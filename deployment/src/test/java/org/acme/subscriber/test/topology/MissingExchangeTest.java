@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -16,6 +17,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * With declare-topology off, startup checks each bound exchange passively, and refuses to start naming every missing
  * one with the queues bound to it.
  */
+@Tag("wire")
 class MissingExchangeTest {
 
     static final String CONNECTION = "missing-exchange-test-" + ProcessHandle.current().pid();

@@ -14,6 +14,7 @@ import jakarta.inject.Inject;
 
 import org.acme.subscriber.test.BrokerScenarios;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -34,6 +35,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * random, so two runs (or two CI jobs) on one broker never meet. An expression's default applies where the property
  * is not set.
  */
+@Tag("wire")
 class NamesFromConfigurationTest extends BrokerScenarios {
 
     /** One per JVM: the test class is loaded twice (by JUnit and by the application's class loader). */

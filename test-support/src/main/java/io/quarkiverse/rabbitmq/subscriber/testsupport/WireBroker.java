@@ -31,6 +31,8 @@ import com.rabbitmq.client.ConnectionFactory;
  * </pre>
  *
  * <ul>
+ * <li>Its test class is tagged {@code @Tag("wire")} ({@link #TAG}; it fails otherwise): {@code .ci/run} runs the wire tests
+ * on each broker by that tag.</li>
  * <li>It names the broker under test: {@code -Drabbitmq.test.port} (5672 by default; 5682 for the RabbitMQ 4.0.5 that
  * {@code .ci/rabbitmq4} runs) and {@code -Drabbitmq.test.ctl} (how rabbitmqctl reaches it).</li>
  * <li>Each queue and exchange name belongs to one test class in a run: a second class claiming it fails, since two
@@ -44,6 +46,9 @@ import com.rabbitmq.client.ConnectionFactory;
  * </ul>
  */
 public final class WireBroker implements ExecutionCondition, BeforeAllCallback, AfterAllCallback {
+
+    /** The JUnit tag every class that registers a WireBroker has: CI selects the wire tests by it for each broker. */
+    public static final String TAG = "wire";
 
     public static final int PORT = Integer.getInteger("rabbitmq.test.port", 5672);
     public static final String URL = "amqp://guest:guest@127.0.0.1:" + PORT;
@@ -142,6 +147,11 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
             throw new IllegalStateException(found.failure + " and -Drabbitmq.test.required is set");
         }
         String owner = context.getRequiredTestClass().getName();
+        if (!context.getTags().contains(TAG)) {
+            // CI runs the wire tests on its second broker by this tag: an untagged one would silently run on one only.
+            throw new IllegalStateException(owner + " registers WireBroker but is not tagged @Tag(\"" + TAG
+                    + "\"): tag it, so that every broker under test runs it");
+        }
         List<String> names = new ArrayList<>(queues);
         names.addAll(exchanges);
         for (String name : names) {

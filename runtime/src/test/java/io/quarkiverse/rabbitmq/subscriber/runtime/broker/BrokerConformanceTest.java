@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -31,6 +32,7 @@ import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
  * alone. No scenario declares an unknown exchange type: 3.10 answers it by closing the whole connection (4.x closes
  * the channel), which the in-process broker, knowing channels only, does not do.
  */
+@Tag("wire")
 class BrokerConformanceTest {
 
     interface Scenario {

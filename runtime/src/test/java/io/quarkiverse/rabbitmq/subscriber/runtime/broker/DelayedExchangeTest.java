@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import com.rabbitmq.client.AMQP;
@@ -18,6 +19,7 @@ import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
  * delay never waits behind a long one. The in-process broker is checked on its own; the comparison with a server runs
  * only where the server has the rabbitmq_delayed_message_exchange plugin.
  */
+@Tag("wire")
 class DelayedExchangeTest {
 
     static final BrokerConformanceTest.Scenario DELAYS = run -> {

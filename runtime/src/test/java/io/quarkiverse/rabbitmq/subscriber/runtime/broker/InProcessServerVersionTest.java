@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
@@ -16,6 +17,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServ
  * answers on the in-process broker alone, the documented 4.x default (a quorum queue without x-delivery-limit gets
  * 20) and what 3.10.8 and 4.0.5 were measured to answer.
  */
+@Tag("wire")
 class InProcessServerVersionTest {
 
     static final BrokerConformanceTest.Scenario DEFAULT_LIMIT = run -> {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -19,6 +20,7 @@ import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
  * startup by a connection error (the delayed-message exchange declared without its plugin) left a connection of its
  * name open behind it, two seconds later.
  */
+@Tag("wire")
 class ClosedWhileRecoveringTest {
 
     @RegisterExtension

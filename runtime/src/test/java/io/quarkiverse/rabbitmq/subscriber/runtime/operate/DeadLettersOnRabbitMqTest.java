@@ -2,6 +2,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.operate;
 
 import java.util.Optional;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
@@ -10,6 +11,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerConnector;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 
 /** {@link DeadLettersContract} on the local RabbitMQ ({@code -Drabbitmq.test.port=5682} for 4.0.5). */
+@Tag("wire")
 class DeadLettersOnRabbitMqTest extends DeadLettersContract {
 
     @RegisterExtension

@@ -3,6 +3,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.publish;
 import java.time.Duration;
 import java.util.Optional;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
@@ -11,6 +12,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerConnector;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 
 /** {@link DirectReplyRequestsContract} on the local RabbitMQ ({@code -Drabbitmq.test.port=5682} for 4.0.5). */
+@Tag("wire")
 class DirectReplyRequestsOnRabbitMqTest extends DirectReplyRequestsContract {
 
     @RegisterExtension

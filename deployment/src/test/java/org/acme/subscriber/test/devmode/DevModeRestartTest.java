@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.quarkiverse.rabbitmq.subscriber.testsupport.ExclusiveResource;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusDevModeTest;
@@ -21,7 +22,6 @@ import io.quarkus.test.QuarkusDevModeTest;
  * (one consumer on the queue, one connection with the application's name on the broker).
  */
 @Tag("wire")
-@Tag("serial")
 class DevModeRestartTest {
 
     static final String QUEUE = "t.devmode";
@@ -32,6 +32,11 @@ class DevModeRestartTest {
      * JUnit runs afterAll callbacks in reverse order, deletes the queue once the application has stopped (before, its
      * consumer would see the queue go and declare it again).
      */
+    /** One class at a time, whichever JVM runs it: dev mode's HTTP port is 8080 for each. */
+    @RegisterExtension
+    @Order(0)
+    static final ExclusiveResource exclusive = ExclusiveResource.named("devmode");
+
     @RegisterExtension
     @Order(1)
     static final WireBroker broker = WireBroker.queues(QUEUE);

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.quarkiverse.rabbitmq.subscriber.testsupport.ExclusiveResource;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusDevModeTest;
@@ -24,11 +25,15 @@ import io.quarkus.test.QuarkusDevModeTest;
  * is removed and another added. The broker shows one connection, and one consumer per subscriber, at the end.
  */
 @Tag("wire")
-@Tag("serial")
 class ReloadOnMessageTest {
 
     static final String[] QUEUES = { "t.reload.in", "t.reload.out", "t.reload.extra", "t.reload.added" };
     static final String CONNECTION = "reload-test-" + ProcessHandle.current().pid();
+
+    /** One class at a time, whichever JVM runs it: dev mode's HTTP port is 8080 for each. */
+    @RegisterExtension
+    @Order(0)
+    static final ExclusiveResource exclusive = ExclusiveResource.named("devmode");
 
     @RegisterExtension
     @Order(1)

@@ -12,7 +12,7 @@ import java.util.Set;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,6 +26,7 @@ import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.ExclusiveResource;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -37,14 +38,19 @@ import io.quarkus.test.QuarkusUnitTest;
  */
 @EnabledIf(value = "org.acme.subscriber.test.faults.ClusterNodes#running", disabledReason = "needs the three-node cluster on 127.0.0.1:5701-5703: run "
         + ".ci/cluster start first (.ci/run does)")
-@Tag("serial")
 class ClusterFailoverTest {
 
     static final int MESSAGES = 20_000;
     static final String QUEUE = "cf.work";
     static final String CONNECTION = "cluster-test-" + ProcessHandle.current().pid();
 
+    /** One class at a time, whichever JVM runs it: the other cluster run stops nodes or counts on them. */
     @RegisterExtension
+    @Order(0)
+    static final ExclusiveResource exclusive = ExclusiveResource.named("cluster");
+
+    @RegisterExtension
+    @Order(1)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .setBeforeAllCustomizer(ClusterFailoverTest::deleteQueue)
             .setAfterAllCustomizer(ClusterFailoverTest::deleteQueue)

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -29,6 +29,7 @@ import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.ExclusiveResource;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**
@@ -41,14 +42,19 @@ import io.quarkus.test.QuarkusUnitTest;
  */
 @EnabledIf(value = "org.acme.subscriber.test.faults.ClusterNodes#running", disabledReason = "needs the "
         + "three-node cluster on 127.0.0.1:5701-5703: run .ci/cluster start first (.ci/run does)")
-@Tag("serial")
 class ClusterFullRestartTest {
 
     static final int MESSAGES = 1_000;
     static final String QUEUE = "cr.work";
     static final Duration DELAY = Duration.ofSeconds(8);
 
+    /** One class at a time, whichever JVM runs it: the other cluster run stops nodes or counts on them. */
     @RegisterExtension
+    @Order(0)
+    static final ExclusiveResource exclusive = ExclusiveResource.named("cluster");
+
+    @RegisterExtension
+    @Order(1)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .setBeforeAllCustomizer(ClusterFullRestartTest::deleteQueues)
             .setAfterAllCustomizer(ClusterFullRestartTest::deleteQueues)

@@ -34,7 +34,6 @@ import io.quarkus.test.QuarkusUnitTest;
  * unsettled at the cut: a prefetch of inputs, and a prefetch of outputs the sink had not acked yet.
  */
 @Tag("wire")
-@Tag("serial")
 class OutputsAcrossACutTest {
 
     static final int MESSAGES = 2_000;

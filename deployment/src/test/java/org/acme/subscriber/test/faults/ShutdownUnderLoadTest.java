@@ -32,7 +32,6 @@ import io.quarkus.test.QuarkusUnitTest;
  * work queue, or its waiting queue). Checked after the stop, from the broker.
  */
 @Tag("wire")
-@Tag("serial")
 class ShutdownUnderLoadTest {
 
     static final int MESSAGES = 5_000;

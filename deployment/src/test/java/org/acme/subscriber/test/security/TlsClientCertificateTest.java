@@ -13,7 +13,6 @@ import jakarta.inject.Inject;
 import org.acme.subscriber.test.BrokerScenarios;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,7 +24,6 @@ import io.quarkus.test.QuarkusUnitTest;
  * A client certificate from the TLS registry's key store, and the {@code EXTERNAL} login: no password, the broker
  * takes the user from the certificate's common name ({@code tls-client}, a user without a password).
  */
-@Tag("serial")
 class TlsClientCertificateTest extends BrokerScenarios {
 
     static final String USER = "tls-client";

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -16,7 +15,6 @@ import io.quarkus.test.QuarkusUnitTest;
  * The broker's certificate is trusted but issued for {@code localhost}: connecting to {@code 127.0.0.1} is refused by
  * host-name verification, which is always on.
  */
-@Tag("serial")
 class TlsHostNameMismatchTest {
 
     @RegisterExtension

@@ -11,7 +11,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -24,7 +23,6 @@ import io.quarkus.test.QuarkusUnitTest;
  * {@code tls.trust-all}, for development: no trust store, a host name the certificate does not carry, and it connects,
  * with a WARN for each connection (the subscribers' and the publisher's).
  */
-@Tag("serial")
 class TlsTrustAllTest {
 
     @RegisterExtension

@@ -12,7 +12,6 @@ import jakarta.inject.Inject;
 
 import org.acme.subscriber.test.BrokerScenarios;
 import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -24,7 +23,6 @@ import io.quarkus.test.QuarkusUnitTest;
  * TLS through Quarkus's TLS registry: a trust store holding the CA that signed the broker's certificate, and the host
  * name the certificate carries. The subscriber consumes over it.
  */
-@Tag("serial")
 class TlsTrustedCaTest extends BrokerScenarios {
 
     @RegisterExtension

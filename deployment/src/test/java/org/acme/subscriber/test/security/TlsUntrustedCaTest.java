@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import org.acme.subscriber.test.Failures;
 import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -13,7 +12,6 @@ import io.quarkiverse.rabbitmq.subscriber.testsupport.TlsBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** A trust store without the broker's CA: startup stops, saying the certificate is not trusted, and where. */
-@Tag("serial")
 class TlsUntrustedCaTest {
 
     @RegisterExtension

@@ -148,11 +148,10 @@ public final class SubscriberSupervisor {
     }
 
     /**
-     * The broker closed the channel for a permission the user lacks (a copy or dead letter it may not publish, a
-     * queue it may not read), or refused what was sent as invalid (PRECONDITION_FAILED: a property it rejects on a
-     * copy): it would refuse again at every try, and each try runs a handler again on a redelivered message. So the
-     * refusals in a row (each within two longest waits of the last) wait ever longer, up to the longest, and only the
-     * first is an ERROR. Lane only.
+     * The broker closed the channel for a permission the user lacks (a copy it may not publish, a queue it may not
+     * read) or refused what was sent (PRECONDITION_FAILED): it would refuse again at every try, each running a handler
+     * again on a redelivered message. So refusals in a row (each within two longest waits of the last) wait ever
+     * longer, up to the longest; only the first is an ERROR. Lane only.
      */
     private void refused(String reason) {
         long now = clock.millis();
@@ -165,8 +164,7 @@ public final class SubscriberSupervisor {
             LOG.errorf("%s stopped consuming queue '%s': RabbitMQ refused %s (%s). It would refuse again at each try: "
                     + "%s. Subscribing again in %d ms, then with a growing wait up to %d ms; no further ERROR while it "
                     + "is refused", subscriber, queue, permission ? "a permission" : "what the subscriber sent", reason,
-                    permission ? "grant the permission (the Security page lists what each mode needs)"
-                            : "the reason names what it refused",
+                    permission ? "grant the permission (the Security page lists what each mode needs)" : "see why",
                     wait.toMillis(), longest);
         } else {
             LOG.debugf("%s: RabbitMQ refused again (%d in a row); subscribing again in %d ms", subscriber,

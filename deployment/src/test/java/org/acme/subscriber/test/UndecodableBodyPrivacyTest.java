@@ -36,13 +36,12 @@ class UndecodableBodyPrivacyTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE, DEAD);
+    static final WireBroker broker = WireBroker.queues(QUEUE, DEAD).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Payments.class, Payment.class, CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .withApplicationRoot(jar -> jar.addClasses(Payments.class, Payment.class, CapturedLogs.class));
 
     @Test
     void theErrorAndTheDeadLetterNameThePlaceAndTheTypeNotTheValue() throws Exception {

@@ -101,9 +101,7 @@ class ClusterFullRestartTest {
         long stopped = (System.nanoTime() - stopping) / 1_000_000;
         // The copies' delay passes while the whole cluster is down.
         long due = lastCopy + DELAY.toNanos() + 1_000_000_000L;
-        while (System.nanoTime() < due) {
-            Thread.sleep(100);
-        }
+        await().atMost(DELAY.plusSeconds(30)).until(() -> System.nanoTime() >= due);
         long starting = System.nanoTime();
         // Together: a node that was not the last to stop waits for the others to start.
         CompletableFuture.allOf(List.of("c1", "c2", "c3").stream()

@@ -54,7 +54,7 @@ class ForgedHeadersTest {
     @RegisterExtension
     @Order(1)
     static final WireBroker broker = WireBroker.queues(ORDERS, DEAD, VICTIM, QUOTES, LATER, LATER_WAITING,
-            LATER + ".dead", REPLIES)
+            LATER + ".dead", REPLIES).givesUrl()
             .before(admin -> {
                 admin.declare(VICTIM, Map.of());
                 admin.declare(REPLIES, Map.of());
@@ -64,7 +64,6 @@ class ForgedHeadersTest {
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.replies.allowed-queues", "t.forged.replies.*");
 
     @Inject

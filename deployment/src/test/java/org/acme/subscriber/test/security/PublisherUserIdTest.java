@@ -54,7 +54,7 @@ class PublisherUserIdTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(ORDERS, DEAD, LATER, APP_SENDS)
+    static final WireBroker broker = WireBroker.queues(ORDERS, DEAD, LATER, APP_SENDS).givesUrl()
             .before(admin -> {
                 admin.declare(APP_SENDS, java.util.Map.of());
                 NarrowUser.create(USER, "^t\\.userid\\.", "^(amq\\.default|t\\.userid\\..*)$", "^t\\.userid\\.");
@@ -64,7 +64,6 @@ class PublisherUserIdTest {
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, NarrowUser.class, CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.username", USER)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.password", NarrowUser.PASSWORD);
 

@@ -70,6 +70,9 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
     private RabbitAdmin.ThrowingConsumer setUp = admin -> {
     };
     private Requirement requirement = Requirement.NONE;
+    private boolean givesUrl;
+    /** The url property this class set, to clear after it. */
+    private static final String URL_KEY = "quarkus.rabbitmq-subscriber.url";
 
     private WireBroker(List<String> queues) {
         this.queues = new ArrayList<>(queues);
@@ -83,6 +86,16 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
     /** Adds {@code <queue>.dead} for each queue named so far (the tests' dead-letter queues). */
     public WireBroker withDeadLetterQueues() {
         queues.addAll(queues.stream().map(queue -> queue + ".dead").toList());
+        return this;
+    }
+
+    /**
+     * The application's broker is this one: {@code quarkus.rabbitmq-subscriber.url} is set to {@link #URL} (as a system
+     * property, from before the application starts until the class is done), so the class does not set it. Not for a
+     * class whose application goes elsewhere (a proxy, the cluster): a system property would win over its own URL.
+     */
+    public WireBroker givesUrl() {
+        this.givesUrl = true;
         return this;
     }
 
@@ -165,10 +178,16 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
             deleteAll(admin);
             setUp.accept(admin);
         });
+        if (givesUrl) {
+            System.setProperty(URL_KEY, URL);
+        }
     }
 
     @Override
     public void afterAll(ExtensionContext context) {
+        if (givesUrl) {
+            System.clearProperty(URL_KEY);
+        }
         if (probe().version.isPresent()) {
             RabbitAdmin.with(this::deleteAll);
         }

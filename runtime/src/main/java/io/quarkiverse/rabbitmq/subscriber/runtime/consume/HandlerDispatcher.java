@@ -56,14 +56,6 @@ public final class HandlerDispatcher {
     /** {@link DeliveryRoute#DIRECT}: deliveries handed to handlers from the reader thread, not yet in the ack window. */
     private final Queue<InboundDelivery> arrivals = PlatformDependent.newMpscQueue();
 
-    public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder,
-            io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder, Settler settler,
-            Context eventLoop, Observers observers, OutcomeCounters outcomes, Keeper keeper,
-            io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch killSwitch) {
-        this(definition, decoder, encoder, io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets.ANY, settler,
-                eventLoop, observers, outcomes, keeper, killSwitch);
-    }
-
     /** @param replies where the handler's {@code Outputs.reply} may send */
     public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder,
             io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder,

@@ -26,6 +26,11 @@ class DevModeRestartTest {
 
     static final String QUEUE = "t.devmode";
     static final String CONNECTION = "devmode-test-" + ProcessHandle.current().pid();
+    /**
+     * A restart compiles and boots the application again; with the other test JVM busy on the second core that took
+     * more than Awaitility's default 10 s in CI (stop 42). The deadline bounds a hang, not the speed.
+     */
+    static final Duration RESTART = Duration.ofSeconds(60);
 
     /**
      * Ordered before the application: it deletes what an earlier run left before the application starts, and, since
@@ -60,19 +65,19 @@ class DevModeRestartTest {
     void aChangedHandlerTakesOverWithoutLeakingConsumersOrConnections() throws Exception {
         RabbitAdmin.with(admin -> admin.publish(QUEUE, "a"));
         RabbitAdmin.with(admin -> admin.publish(QUEUE, "later"));
-        await().until(() -> get("/received").asString().contains("v1:a:1"));
-        await().until(() -> get("/received").asString().contains("v1:later:1"));
+        await().atMost(RESTART).until(() -> get("/received").asString().contains("v1:a:1"));
+        await().atMost(RESTART).until(() -> get("/received").asString().contains("v1:later:1"));
 
         dev.modifySourceFile(DevModeSubscriber.class, source -> source.replace("\"v1:\"", "\"v2:\""));
         // The request triggers the restart; the new application starts with an empty list.
-        await().until(() -> !get("/received").asString().contains("v1:a"));
+        await().atMost(RESTART).until(() -> !get("/received").asString().contains("v1:a"));
         RabbitAdmin.with(admin -> admin.publish(QUEUE, "b"));
-        await().until(() -> get("/received").asString().contains("v2:b:1"));
+        await().atMost(RESTART).until(() -> get("/received").asString().contains("v2:b:1"));
         // The old application published the copy it held for an hour as it stopped; the new one consumed it.
-        await().until(() -> get("/received").asString().contains("v2:later:2"));
+        await().atMost(RESTART).until(() -> get("/received").asString().contains("v2:later:2"));
 
         RabbitAdmin.with(admin -> assertEquals(1, admin.consumers(QUEUE), "one consumer after the restart"));
-        await().atMost(Duration.ofSeconds(10)).until(() -> RabbitAdmin.connectionsNamed(CONNECTION).size() == 1);
+        await().atMost(Duration.ofSeconds(30)).until(() -> RabbitAdmin.connectionsNamed(CONNECTION).size() == 1);
     }
 
 }

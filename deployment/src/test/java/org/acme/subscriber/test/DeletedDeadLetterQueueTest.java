@@ -45,7 +45,9 @@ class DeletedDeadLetterQueueTest {
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
+            // Each round of the loop below waits this pause (1 s by default); a tenth keeps the loop visible.
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.refused-copy-pause", "100ms");
 
     @Inject
     Handlers handlers;

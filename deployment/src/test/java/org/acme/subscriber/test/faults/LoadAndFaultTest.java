@@ -45,7 +45,8 @@ import io.quarkus.test.QuarkusUnitTest;
 @Tag("serial")
 class LoadAndFaultTest {
 
-    static final int MESSAGES = Integer.getInteger("faults.messages", 50_000);
+    /** CI runs 20,000 (the faults fall while they flow); bench/faults.sh passes its own count, 50,000 by default. */
+    static final int MESSAGES = Integer.getInteger("faults.messages", 20_000);
     static final int PREFETCH = 50;
     static final String CLASSIC = "lf.classic";
     static final String QUORUM = "lf.quorum";

@@ -118,6 +118,14 @@ public interface SubscriberConfig {
     Duration shutdownTimeout();
 
     /**
+     * How long a delivery waits before it goes back to its queue when what it had to publish (a copy, a dead letter, an
+     * output) was refused or could not be confirmed: a missing dead-letter queue, say, would otherwise send it round,
+     * through its handler, at the broker's speed.
+     */
+    @WithDefault("1s")
+    Duration refusedCopyPause();
+
+    /**
      * The header the runtime reads the delivery count from ({@code Delivery.retryCount()}). Change it to share the
      * count with services that use another header name.
      */

@@ -10,25 +10,30 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
  * How a subscription's settler makes copies and dead letters: the header that counts attempts, where a message goes
  * that no copy can be made of, whether copies are published at all (a handler that can only ack or retry in place
  * needs none), whether an original waits for its copy's confirm, and how long, and whether its handler produces
- * outputs (they go on the same channel as the copies, always confirmed), and which user the copies go under.
+ * outputs (they go on the same channel as the copies, always confirmed), which user the copies go under, and how long
+ * a delivery whose copy was refused waits before it goes back to its queue.
  *
  * @param deadLetterQueue null when the subscription has no dead-letter queue
  */
 public record CopyPolicy(String retryCountHeader, String deadLetterQueue, boolean publishesCopies,
-        boolean confirmsCopies, Duration confirmTimeout, boolean publishesOutputs, Provenance provenance) {
+        boolean confirmsCopies, Duration confirmTimeout, boolean publishesOutputs, Provenance provenance,
+        Duration refusedPause) {
+
+    /** The default pause after a refusal ({@code refused-copy-pause}). */
+    public static final Duration REFUSED_PAUSE = Duration.ofSeconds(1);
 
     public CopyPolicy(String retryCountHeader, String deadLetterQueue, boolean publishesCopies, boolean confirmsCopies,
             Duration confirmTimeout, boolean publishesOutputs) {
         this(retryCountHeader, deadLetterQueue, publishesCopies, confirmsCopies, confirmTimeout, publishesOutputs,
-                Provenance.NONE);
+                Provenance.NONE, REFUSED_PAUSE);
     }
 
-    /** The subscriber's policy, with the runtime's header name, confirm timeout and user. */
+    /** The subscriber's policy, with the runtime's header name, confirm timeout, user and pause after a refusal. */
     public static CopyPolicy of(SubscriberDefinition definition, String retryCountHeader, Duration confirmTimeout,
-            Provenance provenance) {
+            Provenance provenance, Duration refusedPause) {
         SubscriptionSpec subscription = definition.subscription;
         return new CopyPolicy(retryCountHeader, subscription.deadLetter, subscription.publishesCopies(),
                 subscription.retryPublish == RetryPublish.CONFIRMED, confirmTimeout, definition.outputsIndex >= 0,
-                provenance);
+                provenance, refusedPause);
     }
 }

@@ -37,11 +37,6 @@ import io.vertx.core.Context;
 final class CopyPublisher {
 
     private static final Logger LOG = Logger.getLogger(CopyPublisher.class);
-    /**
-     * How long a message whose copy the broker refused waits before it goes back to the work queue: a missing
-     * dead-letter queue would otherwise send it round (and through its handler) at the broker's speed.
-     */
-    static final Duration REFUSED_PAUSE = Duration.ofSeconds(1);
     /** A missing queue is named at most once in this long, however many copies it returns. */
     private static final long LOG_EVERY_MILLIS = 10_000;
 
@@ -68,6 +63,11 @@ final class CopyPublisher {
     private final Context eventLoop;
     private final Clock clock;
     private final long timeoutMillis;
+    /**
+     * How long a message whose copy the broker refused waits before it goes back to the work queue: a missing
+     * dead-letter queue would otherwise send it round (and through its handler) at the broker's speed.
+     */
+    private final Duration refusedPause;
     private final CopyResult outcomes;
     private final io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers observers;
     private final ConfirmTracker<Pending> unconfirmed = new ConfirmTracker<>();
@@ -82,7 +82,7 @@ final class CopyPublisher {
      * @param confirms whether copies on the delivery's channel are confirmed ({@code CONFIRMED})
      */
     CopyPublisher(BrokerChannel channel, boolean ownChannel, java.util.function.BooleanSupplier blocked,
-            String workQueue, Context eventLoop, Clock clock, Duration timeout, boolean confirms,
+            String workQueue, Context eventLoop, Clock clock, Duration timeout, Duration refusedPause, boolean confirms,
             io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers observers, CopyResult outcomes)
             throws IOException {
         this.observers = observers;
@@ -93,6 +93,7 @@ final class CopyPublisher {
         this.eventLoop = eventLoop;
         this.clock = clock;
         this.timeoutMillis = timeout.toMillis();
+        this.refusedPause = refusedPause;
         this.outcomes = outcomes;
         PublishListener listener = new PublishListener() {
             @Override
@@ -183,7 +184,7 @@ final class CopyPublisher {
             if (ownChannel) {
                 // The copies' channel is gone (its connection is down or recovering); the delivery's is not.
                 LOG.debugf("Could not publish the copy of %s to '%s' (%s): requeueing the original in %s",
-                        original.describe(), routingKey, e, REFUSED_PAUSE);
+                        original.describe(), routingKey, e, refusedPause);
                 outcomes.refused(original);
                 return Sent.PENDING;
             }
@@ -269,7 +270,7 @@ final class CopyPublisher {
             return;
         }
         if (pending != null) {
-            logMissing(routingKey, "the original " + pending.original().describe() + " is requeued in " + REFUSED_PAUSE);
+            logMissing(routingKey, "the original " + pending.original().describe() + " is requeued in " + refusedPause);
             outcomes.refused(pending.original());
             return;
         }
@@ -277,9 +278,9 @@ final class CopyPublisher {
         // work queue instead, after a pause (held in the service meanwhile, like a retryAfter copy), without the
         // expiration it had for the waiting queue.
         if (!routingKey.equals(workQueue)) {
-            logMissing(routingKey, "the message goes back to queue '" + workQueue + "' in " + REFUSED_PAUSE);
+            logMissing(routingKey, "the message goes back to queue '" + workQueue + "' in " + refusedPause);
             AMQP.BasicProperties back = properties.builder().expiration(null).build();
-            clock.schedule(REFUSED_PAUSE, () -> eventLoop.runOnContext(ignored -> {
+            clock.schedule(refusedPause, () -> eventLoop.runOnContext(ignored -> {
                 try {
                     synchronized (channel) {
                         channel.publish("", workQueue, true, back, body);

@@ -1,6 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import org.jboss.logging.Logger;
@@ -62,6 +63,8 @@ public final class Settler {
     private final AckPacing pacing;
     /** A timer is set to flush the acks that wait for others ({@link AckPacing}). */
     private boolean flushTimerSet;
+    /** How long a delivery whose copy could not be confirmed waits before it goes back to its queue. */
+    private final Duration refusedPause;
 
     public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats,
             io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight inFlight,
@@ -82,10 +85,12 @@ public final class Settler {
         this.provenance = policy.provenance();
         this.deadLetterQueue = policy.deadLetterQueue();
         this.pacing = new AckPacing(unsettledBytes::prefetch);
+        this.refusedPause = policy.refusedPause();
         this.copies = policy.publishesCopies() || policy.publishesOutputs()
                 ? new CopyPublisher(outlet.channel(), outlet.own(), outlet.blocked(),
                         queue, eventLoop, clock,
-                        policy.confirmTimeout(), policy.confirmsCopies() || policy.publishesOutputs(), observers,
+                        policy.confirmTimeout(), policy.refusedPause(), policy.confirmsCopies() || policy.publishesOutputs(),
+                        observers,
                         new CopyPublisher.CopyResult() {
                             @Override
                             public void confirmed(Unsettled original) {
@@ -94,8 +99,8 @@ public final class Settler {
 
                             @Override
                             public void refused(Unsettled original) {
-                                // Requeued after a pause: see CopyPublisher.REFUSED_PAUSE.
-                                clock.schedule(CopyPublisher.REFUSED_PAUSE,
+                                // Requeued after a pause: see CopyPolicy.refusedPause().
+                                clock.schedule(refusedPause,
                                         () -> Settler.this.eventLoop.runOnContext(ignored -> reject(original, true)));
                             }
 
@@ -172,12 +177,12 @@ public final class Settler {
     }
 
     /**
-     * Gives a delivery back to its queue after {@link CopyPublisher#REFUSED_PAUSE} (what it published could not be
+     * Gives a delivery back to its queue after {@link CopyPolicy#refusedPause()} (what it published could not be
      * confirmed: its connection is down, and an immediate redelivery would only fail the same way); then runs
      * {@code settled}.
      */
     public void requeueAfterPause(Unsettled delivery, Runnable settled) {
-        clock.schedule(CopyPublisher.REFUSED_PAUSE, () -> eventLoop.runOnContext(ignored -> {
+        clock.schedule(refusedPause, () -> eventLoop.runOnContext(ignored -> {
             if (settle(delivery, Settlement.REQUEUE)) {
                 settled.run();
             }

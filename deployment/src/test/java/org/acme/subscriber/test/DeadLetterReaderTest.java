@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.quarkiverse.rabbitmq.subscriber.DeadLetter;
+import io.quarkiverse.rabbitmq.subscriber.DeadLetters;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
@@ -24,9 +26,10 @@ import io.quarkus.test.QuarkusUnitTest;
 
 /**
  * A dead-letter queue's own subscriber, typed as the docs show it ({@code void review(Order order, Delivery delivery)}),
- * never loses what reaches that queue. A body it cannot decode (sent there at once, as undecodable) and a message its
- * handler fails on twice used to be rejected without requeue, and were gone. Now the message stays in the queue, the
- * subscriber stops with one ERROR, and readiness names the queue and the message; the other subscribers go on.
+ * never loses what reaches that queue, and never stops at it. A body it cannot decode (sent there at once, as
+ * undecodable) and a message its handler fails on twice are parked in {@code <queue>.parked} with the reason, one ERROR
+ * each, and the reader goes on with the dead letters behind them. Before (issue 35), the first such letter stopped the
+ * reader, and every later dead letter waited unread.
  */
 @Tag("wire")
 class DeadLetterReaderTest {
@@ -35,17 +38,19 @@ class DeadLetterReaderTest {
     static final String ORDERS_DEAD = ORDERS + ".dead";
     static final String PAYMENTS = "t.dlr.payments";
     static final String PAYMENTS_DEAD = PAYMENTS + ".dead";
+    static final String ORDERS_PARKED = ORDERS_DEAD + ".parked";
+    static final String PAYMENTS_PARKED = PAYMENTS_DEAD + ".parked";
 
     // Qualified: the Order record below shadows the annotation's simple name.
     @RegisterExtension
     @org.junit.jupiter.api.Order(1)
-    static final WireBroker broker = WireBroker.queues(ORDERS, ORDERS_DEAD, PAYMENTS, PAYMENTS_DEAD);
+    static final WireBroker broker = WireBroker.queues(ORDERS, ORDERS_DEAD, ORDERS_PARKED, PAYMENTS,
+            PAYMENTS_DEAD, PAYMENTS_PARKED).givesUrl();
 
     @RegisterExtension
     @org.junit.jupiter.api.Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Order.class, CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Order.class, CapturedLogs.class));
 
     @Inject
     Handlers handlers;
@@ -53,33 +58,44 @@ class DeadLetterReaderTest {
     @Inject
     SubscriberStatus status;
 
+    @Inject
+    DeadLetters deadLetters;
+
     @Test
-    void aDeadLetterItsReaderCannotDecodeStaysInTheQueue() throws Exception {
+    void aDeadLetterItsReaderCannotDecodeIsParkedAndTheReaderGoesOn() throws Exception {
         try (CapturedLogs logs = new CapturedLogs()) {
             RabbitAdmin.with(admin -> admin.publish(ORDERS, "not json", "garbage-1"));
-            await().atMost(Duration.ofSeconds(20)).until(() -> consumers(ORDERS_DEAD) == 0 && depth(ORDERS_DEAD) == 1);
-            assertEquals(0, handlers.reviewed.size());
-            String why = status.notReady().get("queue " + ORDERS_DEAD);
-            assertTrue(why != null && why.contains("message-id garbage-1") && why.contains("cannot be decoded"),
-                    String.valueOf(status.notReady()));
+            await().atMost(Duration.ofSeconds(20)).until(() -> depth(ORDERS_PARKED) == 1);
+            // The order that fails to its cap behind it is read.
+            RabbitAdmin.with(admin -> admin.publish(ORDERS, "{\"id\":13}", "order-13"));
+            await().atMost(Duration.ofSeconds(20)).until(() -> handlers.reviewed.size() == 1);
+            assertEquals(13, handlers.reviewed.peek().id());
+            assertEquals(0, depth(ORDERS_DEAD));
+            assertEquals(1, consumers(ORDERS_DEAD), "the reader still consumes");
+            assertTrue(status.notReady().isEmpty(), String.valueOf(status.notReady()));
             List<String> errors = logs.errors().stream().filter(line -> line.contains("on queue '" + ORDERS_DEAD + "'"))
                     .toList();
             assertEquals(1, errors.size(), errors::toString);
-            assertTrue(errors.get(0).contains("leaving it in queue '" + ORDERS_DEAD + "' and stopping this subscriber"),
-                    errors::toString);
-            // The message is there, as it was dead-lettered.
-            assertEquals("not json", RabbitAdmin.body(RabbitAdmin.withResult(admin -> admin.drain(ORDERS_DEAD)).get(0)));
+            assertTrue(errors.get(0).contains("parking it in queue '" + ORDERS_PARKED + "'"), errors::toString);
+            // Where an operator finds it: peek shows it with why it was parked; the body is as dead-lettered.
+            DeadLetter parked = deadLetters.peek(ORDERS_PARKED, 10).get(0);
+            assertEquals("garbage-1", parked.messageId());
+            assertTrue(parked.reason().contains("UndecodablePayloadException"), parked.reason());
+            assertEquals("not json", parked.bodyPreview());
         }
     }
 
     @Test
-    void aDeadLetterItsReaderFailsOnTwiceStaysInTheQueue() throws Exception {
+    void aDeadLetterItsReaderFailsOnTwiceIsParked() throws Exception {
         RabbitAdmin.with(admin -> admin.publish(PAYMENTS, "{\"id\":7}", "payment-7"));
-        await().atMost(Duration.ofSeconds(20)).until(() -> consumers(PAYMENTS_DEAD) == 0 && depth(PAYMENTS_DEAD) == 1);
+        await().atMost(Duration.ofSeconds(20)).until(() -> depth(PAYMENTS_PARKED) == 1);
         assertEquals(List.of(false, true), List.copyOf(handlers.paymentReviews), "a delivery and its redelivery");
-        assertTrue(status.notReady().get("queue " + PAYMENTS_DEAD).contains("payment-7"),
-                String.valueOf(status.notReady()));
-        // The work queue's subscriber is untouched.
+        DeadLetter parked = deadLetters.peek(PAYMENTS_PARKED, 10).get(0);
+        assertEquals(IllegalStateException.class.getName() + ": the review service is down", parked.reason());
+        // It keeps the failure that dead-lettered it in the first place.
+        assertEquals("declined", parked.exceptionMessage());
+        assertEquals(PAYMENTS, parked.sourceQueue(), "a replay sends it back to the work queue");
+        assertEquals(1, consumers(PAYMENTS_DEAD));
         assertEquals(1, consumers(PAYMENTS));
     }
 
@@ -100,6 +116,7 @@ class DeadLetterReaderTest {
 
         @Subscriber(value = ORDERS, maxAttempts = 2, deadLetter = ORDERS_DEAD)
         void order(Order order) {
+            throw new IllegalStateException("out of stock");
         }
 
         @Subscriber(ORDERS_DEAD)

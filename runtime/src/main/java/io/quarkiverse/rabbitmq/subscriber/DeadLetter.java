@@ -16,7 +16,8 @@ import java.util.Map;
  * @param exceptionType the class of the handler's last failure, from {@link Delivery#EXCEPTION_TYPE_HEADER}, or
  *        {@code null}
  * @param exceptionMessage its message, from {@link Delivery#EXCEPTION_MESSAGE_HEADER}, or {@code null}
- * @param reason why it was dead-lettered: the {@code x-dead-letter-reason} header, else the reason of the latest
+ * @param reason why it was parked or dead-lettered: the {@link DeadLetters#PARKED_REASON_HEADER} header, else the
+ *        {@code x-dead-letter-reason} header, else the reason of the latest
  *        {@code x-death} entry ({@code rejected}, {@code expired}, {@code maxlen}, {@code delivery_limit}), else
  *        {@code null}
  * @param retryCount the deliveries counted in the retry-count header

@@ -15,6 +15,14 @@ public interface DeadLetters {
     String REPLAYED_HEADER = "x-replayed";
 
     /**
+     * Why a dead-letter queue's own reader parked a letter: the letters it cannot handle (a body it cannot decode, a
+     * failure at its redelivery) go to {@code <dead-letter queue>.parked}, declared beside it, so that one bad letter
+     * never stops it reading the others. {@link #peek} and {@link #replay} work on that queue as on any dead-letter
+     * queue; a replay sends a parked letter back to the work queue it was first dead-lettered from.
+     */
+    String PARKED_REASON_HEADER = "x-parked-reason";
+
+    /**
      * What waits in a dead-letter queue, head first, at most {@code max} messages, without taking anything: RabbitMQ
      * has no peek, so each is taken with basic.get and not acknowledged, and closing the channel returns them all to
      * the queue, in their order (RabbitMQ marks them redelivered).

@@ -74,6 +74,14 @@ public @interface Subscriber {
     Class<? extends Throwable>[] deadLetterOn() default {};
 
     /**
+     * How long a failure (a thrown exception, a failed result) waits before the next attempt: exponential, from
+     * {@link Backoff#initial()} up to {@link Backoff#max()}, where {@link #delay()} says, counted against
+     * {@link #maxAttempts()}, which it needs. The default, no back-off: a failure is retried at once. {@code retry()}
+     * is always at once, and {@code retryAfter(d)} always {@code d}. See {@link Backoff}.
+     */
+    Backoff backoff() default @Backoff;
+
+    /**
      * How many deliveries of this subscription its handler processes at once. {@code 0} (the default): up to the
      * prefetch. {@code 1} handles the queue in order, one message at a time, whatever the execution model.
      */

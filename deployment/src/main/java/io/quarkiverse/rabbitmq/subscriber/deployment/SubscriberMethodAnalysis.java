@@ -111,6 +111,14 @@ final class SubscriberMethodAnalysis {
         ifWritten(subscriber, "retryPublish", value -> declared.retryPublish(RetryPublish.valueOf(value.asEnum())));
         ifWritten(subscriber, "deadLetterOn", value -> declared.deadLetterOn(java.util.Arrays
                 .stream(value.asClassArray()).map(type -> type.name().toString()).toList()));
+        ifWritten(subscriber, "backoff", value -> {
+            AnnotationInstance backoff = value.asNested();
+            AnnotationValue initial = backoff.value("initial");
+            AnnotationValue multiplier = backoff.value("multiplier");
+            AnnotationValue max = backoff.value("max");
+            declared.backoff(initial == null ? "" : initial.asString(), multiplier == null ? 2 : multiplier.asDouble(),
+                    max == null ? "" : max.asString());
+        });
         ifWritten(subscriber, "concurrency", value -> declared.concurrency(value.asInt()));
         ifWritten(subscriber, "delay", value -> declared.delay(Delay.valueOf(value.asEnum())));
         ifWritten(subscriber, "waitingQueue", value -> declared.waitingQueue(value.asString()));

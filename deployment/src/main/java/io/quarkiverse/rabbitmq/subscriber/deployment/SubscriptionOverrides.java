@@ -26,6 +26,9 @@ final class SubscriptionOverrides {
         overrides.delays().ifPresent(declared::delays);
         overrides.killSwitch().failures().ifPresent(failures -> declared.killSwitch(failures,
                 overrides.killSwitch().pause()));
+        overrides.backoff().initial().ifPresent(declared::backoffInitial);
+        overrides.backoff().multiplier().ifPresent(declared::backoffMultiplier);
+        overrides.backoff().max().ifPresent(declared::backoffMax);
         // After the annotation's, so one of the same name replaces it; by name, so a build is reproducible.
         declared.arguments(new TreeMap<>(overrides.arguments()).entrySet().stream()
                 .map(argument -> argument.getKey() + "=" + argument.getValue()).toList());

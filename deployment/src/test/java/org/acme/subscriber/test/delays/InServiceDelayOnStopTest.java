@@ -43,10 +43,10 @@ class InServiceDelayOnStopTest {
             .withApplicationRoot(jar -> jar.addClasses(Handler.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .setLogRecordPredicate(record -> record.getMessage() != null
-                    && record.getMessage().contains("retryAfter copies wait in this service"))
-            .assertLogRecords(records -> assertEquals(List.of("Queue 't.inservice.stop': retryAfter copies wait in "
-                    + "this service (delay IN_SERVICE). A graceful stop publishes them at once; a crash loses those "
-                    + "still waiting. To keep them in RabbitMQ, use delay = DLX_TTL"),
+                    && record.getMessage().contains("wait in this service until due"))
+            .assertLogRecords(records -> assertEquals(List.of("Queue 't.inservice.stop': delayed copies (retryAfter) "
+                    + "wait in this service until due (delay IN_SERVICE), and a graceful stop publishes them at once; "
+                    + "delay = DLX_TTL keeps them in RabbitMQ instead"),
                     records.stream().map(record -> String.format(record.getMessage(), record.getParameters()))
                             .toList(),
                     "one startup INFO line per IN_SERVICE subscription"));

@@ -29,7 +29,7 @@ class FailureLoggingTest {
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, CapturedLogs.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.broker", "in-process")
             .setLogRecordPredicate(record -> record.getMessage() != null
-                    && record.getMessage().contains("retryAfter copies wait in this service"))
+                    && record.getMessage().contains("wait in this service until due"))
             .assertLogRecords(records -> assertEquals(List.of("log.outcome"),
                     records.stream().map(record -> String.valueOf(record.getParameters()[0])).sorted().toList(),
                     "only a handler that returns an Outcome can hold retryAfter copies"));

@@ -96,7 +96,7 @@ class MetricsTest {
         assertEquals(10.0, consumed("none"));
         assertEquals(1.0, consumed(IllegalStateException.class.getName()));
         assertEquals(3.0, consumed(IllegalArgumentException.class.getName()));
-        assertEquals(1.0, consumed("io.quarkiverse.rabbitmq.subscriber.runtime.codec.UndecodablePayloadException"));
+        assertEquals(1.0, consumed("io.quarkiverse.rabbitmq.subscriber.UndecodablePayloadException"));
         assertEquals(15, registry.get("messaging.process.duration").timers().stream().mapToLong(Timer::count).sum(),
                 "the histogram counted every delivery");
         assertEquals("rabbitmq", registry.get("messaging.process.duration").timer().getId().getTag("messaging.system"));

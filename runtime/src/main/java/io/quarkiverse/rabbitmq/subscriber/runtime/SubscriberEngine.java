@@ -196,9 +196,12 @@ public class SubscriberEngine {
                 subscriptions.stream().map(SubscriptionState::queue).toList());
         for (SubscriberDefinition definition : definitions) {
             if (definition.holdsCopies()) {
-                LOG.infof("Queue '%s': retryAfter copies wait in this service (delay IN_SERVICE). A graceful stop "
-                        + "publishes them at once; a crash loses those still waiting. To keep them in RabbitMQ, use "
-                        + "delay = DLX_TTL", definition.subscription.queue);
+                // A fact of the strategy, not a warning: most handlers never delay anything.
+                LOG.infof("Queue '%s': delayed copies (%s) wait in this service until due (delay IN_SERVICE), and a "
+                        + "graceful stop publishes them at once; delay = DLX_TTL keeps them in RabbitMQ instead",
+                        definition.subscription.queue, definition.canDelay()
+                                ? definition.subscription.backoff().waits() ? "retryAfter, back-off" : "retryAfter"
+                                : "back-off");
             }
             if (definition.subscription.quorum() && !definition.subscription.serverCounts()) {
                 LOG.warnf("Queue '%s' is a quorum queue without maxAttempts or deliveryLimit: a failing message is "

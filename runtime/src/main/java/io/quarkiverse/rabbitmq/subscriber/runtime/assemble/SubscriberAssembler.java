@@ -137,7 +137,7 @@ public class SubscriberAssembler {
                 outlet, unsettled, session.clock(), observers.get());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
                 new io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder(objectMapper), replies,
-                settler, eventLoop, observers.get(), counters.outcomes(), supervisor::halt, state.killSwitch());
+                settler, eventLoop, observers.get(), counters.outcomes(), state.killSwitch());
         SubscriberConsumer consumer = new SubscriberConsumer(queue, eventLoop, dispatcher, counters.inFlight(),
                 config.retryCountHeader(), provenance, reason -> supervisor.lost(generation, reason),
                 LaunchMode.current() == LaunchMode.DEVELOPMENT ? ReloadOnMessage.scan() : null);

@@ -1,5 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.codec;
 
+import io.quarkiverse.rabbitmq.subscriber.UndecodablePayloadException;
+
 import java.nio.charset.StandardCharsets;
 
 import com.fasterxml.jackson.databind.JavaType;

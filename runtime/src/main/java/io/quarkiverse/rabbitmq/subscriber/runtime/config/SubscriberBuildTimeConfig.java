@@ -141,6 +141,20 @@ public interface SubscriberBuildTimeConfig {
          * outage then spends that many attempts, not every message's cap.
          */
         KillSwitch killSwitch();
+
+        /** Overrides {@code @Subscriber(backoff)}: how long a failed delivery waits before its next attempt. */
+        BackoffOverrides backoff();
+    }
+
+    interface BackoffOverrides {
+        /** Overrides {@code @Backoff(initial)}: the wait after the first failure ({@code 1s}); empty: no back-off. */
+        Optional<String> initial();
+
+        /** Overrides {@code @Backoff(multiplier)}: how much longer each wait is than the one before. */
+        java.util.OptionalDouble multiplier();
+
+        /** Overrides {@code @Backoff(max)}: the longest wait ({@code 1m}). */
+        Optional<String> max();
     }
 
     interface KillSwitch {

@@ -1,5 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.DelayLabel;
+
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
@@ -52,29 +54,47 @@ final class DeliveryFate {
         return subscription.quorum() ? delivery.redeliveryCount().orElse(0) : 0;
     }
 
-    /** What the log says becomes of a failed delivery. */
-    static String whatFollows(Settlement settlement, InboundDelivery delivery) {
+    /** What the log says becomes of a failed delivery, as this queue's type and cap make it. */
+    String whatFollows(Settlement settlement, InboundDelivery delivery) {
         if (settlement instanceof Settlement.Republish republish) {
-            return republish.target() == Settlement.Target.DEAD_LETTER
-                    ? "it used its " + republish.retryCount() + " attempt(s): publishing it to dead-letter queue '"
-                            + republish.queue() + "'"
-                    : "retrying it as attempt " + republish.retryCount();
-        }
-        if (settlement == Settlement.KEEP) {
-            return kept(delivery);
+            if (republish.target() == Settlement.Target.PARK) {
+                return parked(republish);
+            }
+            if (republish.target() == Settlement.Target.DEAD_LETTER) {
+                return "it used its " + republish.retryCount() + " attempt(s): publishing it to dead-letter queue '"
+                        + republish.queue() + "'";
+            }
+            return "retrying it as attempt " + republish.retryCount() + (republish.delay().isZero() ? ""
+                    : " in " + DelayLabel.of(republish.delay().toMillis()) + " (where delay = " + subscription.delay
+                            + " waits)");
         }
         if (settlement instanceof Settlement.Reject reject) {
-            return reject.requeue() ? "requeueing it (a failure of its redelivery rejects it)"
-                    : "rejecting it without requeue (the queue's dead-letter exchange keeps it if the queue has one)";
+            if (!reject.requeue()) {
+                return "rejecting it without requeue (the queue's dead-letter exchange keeps it if the queue has one)";
+            }
+            if (subscription.quorum()) {
+                if (deadLettered(settlement, delivery)) {
+                    return "it used its " + subscription.maxAttempts + " attempt(s): RabbitMQ dead-letters it to '"
+                            + subscription.deadLetter + "' as it is rejected (the queue's x-delivery-limit)";
+                }
+                return subscription.maxAttempts > 0
+                        ? "requeueing it: RabbitMQ counts its deliveries and dead-letters it to '" + subscription.deadLetter
+                                + "' after " + subscription.maxAttempts
+                        : "requeueing it: RabbitMQ counts its deliveries, and the queue's delivery limit, if it has one, "
+                                + "ends the loop";
+            }
+            return "requeueing it (a failure of its redelivery rejects it)";
         }
         return "acking it";
     }
 
-    static String kept(InboundDelivery delivery) {
-        return "it is in a dead-letter queue, where nothing may be lost: leaving it in queue '" + delivery.queue()
-                + "' and stopping this subscriber (readiness says why). Fix or move the message, then restart the "
-                + "application";
+    /** A dead-letter queue's reader could not handle a letter: where it goes, so that nobody looks for it in vain. */
+    static String parked(Settlement.Republish park) {
+        return "it is a dead letter, which must not be lost: parking it in queue '" + park.queue() + "' ("
+                + io.quarkiverse.rabbitmq.subscriber.DeadLetters.PARKED_REASON_HEADER
+                + " says why; DeadLetters.peek and the Dev UI show it) and reading on";
     }
+
 
     static String capitalized(String text) {
         return Character.toUpperCase(text.charAt(0)) + text.substring(1);

@@ -3,7 +3,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 import org.jboss.logging.Logger;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
-import io.quarkiverse.rabbitmq.subscriber.runtime.codec.UndecodablePayloadException;
+import io.quarkiverse.rabbitmq.subscriber.UndecodablePayloadException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
@@ -49,34 +49,44 @@ final class DeliveryReporter {
         LOG.errorf("Cannot decode %s on queue '%s' as %s: %s. %s", delivery.describe(), delivery.queue(), expectedType,
                 io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText.of(e.getMessage()),
                 settlement instanceof Settlement.Republish republish
-                        ? "Publishing it to dead-letter queue '" + republish.queue() + "'"
-                        : settlement == Settlement.KEEP ? DeliveryFate.capitalized(DeliveryFate.kept(delivery))
-                                : "Rejecting it without requeue (the queue's dead-letter exchange keeps it if the "
-                                        + "queue has one)");
-        count(delivery, fate.deadLettered(settlement, delivery) ? OutcomeCounters.DEAD_LETTER : OutcomeCounters.UNDECODABLE,
+                        ? republish.target() == Settlement.Target.PARK
+                                ? DeliveryFate.capitalized(DeliveryFate.parked(republish))
+                                : "Publishing it to dead-letter queue '" + republish.queue() + "'"
+                        : "Rejecting it without requeue (the queue's dead-letter exchange keeps it if the queue has one)");
+        count(delivery, parked(settlement) ? OutcomeCounters.PARKED
+                : fate.deadLettered(settlement, delivery) ? OutcomeCounters.DEAD_LETTER : OutcomeCounters.UNDECODABLE,
                 e.getClass().getName());
     }
 
     /** @param cause the exception thrown, or null where the failure is not one (a null outcome, a wrong type) */
     void failed(InboundDelivery delivery, HandlerResult.Failed failed, Throwable cause, Settlement settlement) {
-        boolean retried = settlement == Settlement.REQUEUE || (settlement instanceof Settlement.Republish republish
-                && republish.target() == Settlement.Target.COPY);
+        boolean deadLettered = fate.deadLettered(settlement, delivery);
+        // A quorum queue's last requeue is the server's dead letter: given up, so an ERROR with the stack trace.
+        boolean retried = settlement == Settlement.REQUEUE && !deadLettered
+                || (settlement instanceof Settlement.Republish republish
+                        && republish.target() == Settlement.Target.COPY);
         if (retried) {
             LOG.warnf("%s failed for %s on queue '%s' (%s); %s", method, delivery.describe(), delivery.queue(),
-                    summary(failed), DeliveryFate.whatFollows(settlement, delivery));
+                    summary(failed), fate.whatFollows(settlement, delivery));
             LOG.debugf(cause, "The failure of %s for %s on queue '%s'", method, delivery.describe(), delivery.queue());
         } else {
             LOG.errorf(cause, "%s failed for %s on queue '%s'%s; %s%s", method, delivery.describe(), delivery.queue(),
                     cause == null ? ": " + failed.failure().message() : "",
                     failed.deadLetterNow() ? "a failure it dead-letters at once (deadLetterOn): " : "",
-                    DeliveryFate.whatFollows(settlement, delivery));
+                    fate.whatFollows(settlement, delivery));
         }
-        count(delivery, fate.deadLettered(settlement, delivery) ? OutcomeCounters.DEAD_LETTER : OutcomeCounters.FAILURE,
-                failed.failure().type());
+        count(delivery, parked(settlement) ? OutcomeCounters.PARKED
+                : deadLettered ? OutcomeCounters.DEAD_LETTER : OutcomeCounters.FAILURE, failed.failure().type());
     }
 
     void handled(InboundDelivery delivery, Outcome handled, Settlement settlement) {
         boolean deadLettered = fate.deadLettered(settlement, delivery);
+        if (parked(settlement)) {
+            LOG.errorf("%s returned %s for %s on queue '%s' at its last attempt; %s", method, handled.kind(),
+                    delivery.describe(), delivery.queue(), DeliveryFate.parked((Settlement.Republish) settlement));
+            count(delivery, OutcomeCounters.PARKED, null);
+            return;
+        }
         if (handled.kind() == Outcome.Kind.DEAD_LETTER) {
             if (deadLettered) {
                 LOG.infof("%s dead-lettered %s on queue '%s' (%s): %s", method, delivery.describe(), delivery.queue(),
@@ -97,6 +107,10 @@ final class DeliveryReporter {
                             : "RabbitMQ dead-letters it to '" + subscription.deadLetter + "' at the queue's limit");
         }
         count(delivery, deadLettered ? OutcomeCounters.DEAD_LETTER : DeliveryFate.label(handled, settlement), null);
+    }
+
+    private static boolean parked(Settlement settlement) {
+        return settlement instanceof Settlement.Republish republish && republish.target() == Settlement.Target.PARK;
     }
 
     static String summary(HandlerResult.Failed failed) {

@@ -30,14 +30,6 @@ public final class HandlerDispatcher {
 
     private static final Logger LOG = Logger.getLogger(HandlerDispatcher.class);
 
-    /**
-     * Stops the subscriber (for the reason given, which readiness reports), then runs the task: a dead letter that
-     * must stay in its queue is given back only once nothing of this application consumes it any more.
-     */
-    public interface Keeper {
-        void stopThen(String reason, Runnable then);
-    }
-
     private final SubscriberDefinition definition;
     private final SubscriptionSpec subscription;
     private final DeliveryRoute route;
@@ -48,7 +40,6 @@ public final class HandlerDispatcher {
     private final DeliveryReporter reporter;
     private final Completions completions;
     private final Context eventLoop;
-    private final Keeper keeper;
     private final DeadLetterOn deadLetterOn;
     /** The result of a delivery its handler never ran for: the kill switch was tripped when it arrived. */
     private static final Object NOT_RUN = new Object();
@@ -60,7 +51,7 @@ public final class HandlerDispatcher {
     public HandlerDispatcher(SubscriberDefinition definition, PayloadDecoder decoder,
             io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder,
             io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets replies, Settler settler,
-            Context eventLoop, Observers observers, OutcomeCounters outcomes, Keeper keeper,
+            Context eventLoop, Observers observers, OutcomeCounters outcomes,
             io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch killSwitch) {
         this.killSwitch = killSwitch;
         this.definition = definition;
@@ -72,7 +63,6 @@ public final class HandlerDispatcher {
         this.settler = settler;
         this.reporter = new DeliveryReporter(definition.method, subscription, outcomes);
         this.eventLoop = eventLoop;
-        this.keeper = keeper;
         this.deadLetterOn = DeadLetterOn.of(subscription);
         this.completions = new Completions(eventLoop, (context, delivery, result) -> {
             recordArrivals();
@@ -190,7 +180,7 @@ public final class HandlerDispatcher {
         if (result instanceof HandlerInvocation.Undecodable undecodable) {
             Settlement settlement = decide(delivery, new HandlerResult.Undecodable(FailureInfo.of(undecodable.cause())));
             reporter.undecodable(delivery, invocation.expectedType(), undecodable.cause(), settlement);
-            carryOut(delivery, settlement, delivery.describe() + " cannot be decoded as " + invocation.expectedType());
+            settler.settle(delivery, settlement);
             return;
         }
         HandlerResult outcome = resultOf(result, async);
@@ -203,8 +193,7 @@ public final class HandlerDispatcher {
         if (outcome instanceof HandlerResult.Failed failed) {
             Throwable cause = result instanceof HandlerInvocation.Failed thrown ? thrown.cause() : null;
             reporter.failed(delivery, failed, cause, settlement);
-            carryOut(delivery, settlement, definition.method + " failed for " + delivery.describe() + " ("
-                    + DeliveryReporter.summary(failed) + ")");
+            settler.settle(delivery, settlement);
             return;
         }
         Outcome handled = ((HandlerResult.Handled) outcome).outcome();
@@ -235,11 +224,10 @@ public final class HandlerDispatcher {
                 LOG.errorf("%s handled %s on queue '%s', but %s: the delivery fails", definition.method,
                         delivery.describe(), delivery.queue(), why);
                 killSwitch.failed();
-                HandlerResult failed = failure(new OutputNotPublishedException(why));
+                HandlerResult failed = failure(new io.quarkiverse.rabbitmq.subscriber.OutputNotPublishedException(why));
                 Settlement settlement = decide(delivery, failed);
                 reporter.failed(delivery, (HandlerResult.Failed) failed, null, settlement);
-                carryOut(delivery, settlement, definition.method + "'s output for " + delivery.describe()
-                        + " was not published (" + why + ")");
+                settler.settle(delivery, settlement);
                 if (delivery.isSettled()) {
                     gate.released();
                 }
@@ -293,21 +281,5 @@ public final class HandlerDispatcher {
         return new HandlerResult.Failed(FailureInfo.of(cause), deadLetterOn.matches(cause));
     }
 
-    /**
-     * Sends the settlement; a kept dead letter waits until the subscriber stopped consuming, so that no consumer of
-     * this application takes it again, then goes back to the head of its queue.
-     */
-    private void carryOut(InboundDelivery delivery, Settlement settlement, String reason) {
-        if (settlement != Settlement.KEEP) {
-            settler.settle(delivery, settlement);
-            return;
-        }
-        keeper.stopThen("stopped at a dead letter it cannot handle: " + reason
-                + "; fix or move the message, then restart the application", () -> eventLoop.runOnContext(ignored -> {
-                    if (!delivery.isSettled()) {
-                        settler.settle(delivery, Settlement.KEEP);
-                        gate.released();
-                    }
-                }));
-    }
+
 }

@@ -19,11 +19,14 @@ public final class OutcomeCounters {
     public static final String DEAD_LETTER = "dead-letter";
     public static final String UNDECODABLE = "undecodable";
     public static final String FAILURE = "failure";
+    /** A letter a dead-letter queue's reader could not handle, moved to its parking queue. */
+    public static final String PARKED = "parked";
     /**
      * The one list of what can become of a delivery: the Dev UI's columns, the metric's {@code outcome} tag and the
      * span attribute all take their values from it (a label is chosen by {@code DeliveryFate.label}).
      */
-    public static final List<String> LABELS = List.of(ACK, RETRY, RETRY_AFTER, DROP, DEAD_LETTER, UNDECODABLE, FAILURE);
+    public static final List<String> LABELS = List.of(ACK, RETRY, RETRY_AFTER, DROP, DEAD_LETTER, UNDECODABLE, FAILURE,
+            PARKED);
 
     private final Map<String, Map<String, LongAdder>> byQueue = new ConcurrentHashMap<>();
 

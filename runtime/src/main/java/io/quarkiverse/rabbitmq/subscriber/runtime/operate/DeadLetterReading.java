@@ -52,6 +52,10 @@ final class DeadLetterReading {
     }
 
     static String reason(Map<String, Object> headers) {
+        String parked = text(headers.get(io.quarkiverse.rabbitmq.subscriber.DeadLetters.PARKED_REASON_HEADER));
+        if (parked != null) {
+            return parked;
+        }
         String reason = text(headers.get(REASON_HEADER));
         return reason != null ? reason : text(latestDeath(headers).get("reason"));
     }

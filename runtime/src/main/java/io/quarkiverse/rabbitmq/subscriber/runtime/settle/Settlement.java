@@ -22,9 +22,8 @@ public sealed interface Settlement {
     }
 
     /**
-     * A dead letter its subscriber cannot handle: it must not be rejected away. The subscriber stops consuming
-     * ({@code basic.cancel}), then the delivery is rejected with requeue, so it stays in its queue, first in line, for
-     * whoever fixes or moves it.
+     * Back to the head of its queue, unhandled and uncounted ({@code basic.reject} requeue): a delivery its handler
+     * never ran for, since the kill switch paused the subscriber as it arrived.
      */
     record Keep() implements Settlement {
     }
@@ -40,7 +39,7 @@ public sealed interface Settlement {
      *        long (held in the service, the original acked at once; or published now to a waiting queue or the
      *        delayed exchange)
      * @param confirmed whether the original waits for the broker's confirm of the copy
-     * @param reason why the handler dead-lettered it ({@code Outcome.deadLetter}), or null
+     * @param reason why the handler dead-lettered it ({@code Outcome.deadLetter}), or why it is parked; null otherwise
      */
     record Republish(Target target, String queue, int retryCount, FailureInfo failure, Duration delay,
             boolean confirmed, String reason) implements Settlement {
@@ -53,6 +52,11 @@ public sealed interface Settlement {
 
     enum Target {
         COPY,
-        DEAD_LETTER
+        DEAD_LETTER,
+        /**
+         * A letter a dead-letter queue's own reader cannot handle, moved to that queue's parking queue (confirmed) so
+         * the reader goes on with the others; it carries why in {@code x-parked-reason}.
+         */
+        PARK
     }
 }

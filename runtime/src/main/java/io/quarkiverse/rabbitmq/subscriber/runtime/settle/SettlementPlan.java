@@ -22,11 +22,14 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
  * requeued: the server counts, and its limit (the cap's, or the queue's own) ends it. On a classic queue without a cap,
  * the {@code redelivered} rule: a first delivery is requeued, a redelivery rejected without requeue, so a poison message
  * costs two deliveries and the service keeps no state for it.</li>
+ * <li>a failure under a back-off ({@code @Backoff}): as {@code retryAfter} with the back-off's wait for this attempt,
+ * carrying the failure; the rules make a back-off come with a cap.</li>
  * <li>an undecodable body is never retried: its dead letter at once where a classic queue has one, else a reject
  * without requeue.</li>
  * <li>on a dead-letter queue (another subscription's {@code deadLetter}), a message that would be rejected without
- * requeue because it cannot be handled (undecodable, or failed again at its redelivery) is kept: the subscriber stops
- * and the message stays in the queue. An explicit {@code drop} still rejects.</li>
+ * requeue because it cannot be handled (undecodable, or failed again at its redelivery) is parked: published,
+ * confirmed, to the queue's parking queue ({@code <queue>.parked}) with the reason, then acked, and the subscriber goes
+ * on with the others. An explicit {@code drop} still rejects.</li>
  * </ul>
  * A quorum queue counts the deliveries of one message, but a delayed copy is a new message the server counts from
  * zero. So on a quorum queue a delivery's attempt is its retry-count header (what the copies before it used) plus the
@@ -50,10 +53,14 @@ public final class SettlementPlan {
         if (result instanceof HandlerResult.Undecodable undecodable) {
             return subscription.runtimeCounts() && subscription.deadLetter != null
                     ? deadLetter(subscription, attempt, undecodable.failure())
-                    : rejectOrKeep(subscription);
+                    : rejectOrPark(subscription, attempt, undecodable.failure());
         }
         if (result instanceof HandlerResult.Failed failed) {
-            return failed.deadLetterNow() ? deadLetterNow(subscription, attempt, failed.failure(), null)
+            if (failed.deadLetterNow()) {
+                return deadLetterNow(subscription, attempt, failed.failure(), null);
+            }
+            return subscription.backoff().waits()
+                    ? later(subscription, attempt, subscription.backoff().after(attempt), failed.failure())
                     : retry(subscription, attempt, retryCount, redelivered, failed.failure());
         }
         Outcome outcome = ((HandlerResult.Handled) result).outcome();
@@ -62,11 +69,19 @@ public final class SettlementPlan {
             case DROP -> Settlement.REJECT;
             case DEAD_LETTER -> deadLetterNow(subscription, attempt, null, outcome.reason());
             case RETRY -> retry(subscription, attempt, retryCount, redelivered, null);
-            case RETRY_AFTER -> capped(subscription) && attempt >= subscription.maxAttempts
-                    ? deadLetterOrReject(subscription, attempt, null)
-                    : new Settlement.Republish(Settlement.Target.COPY, subscription.queue, attempt + 1, null,
-                            outcome.delay(), confirmed(subscription));
+            case RETRY_AFTER -> later(subscription, attempt, outcome.delay(), null);
         };
+    }
+
+    /**
+     * A copy that waits {@code delay} where the subscription's strategy says ({@code retryAfter}, or a failure under a
+     * back-off). The copy counts as a delivery, so at the cap it is the dead letter.
+     */
+    private static Settlement later(SubscriptionSpec subscription, int attempt, Duration delay, FailureInfo failure) {
+        return capped(subscription) && attempt >= subscription.maxAttempts
+                ? deadLetterOrReject(subscription, attempt, failure)
+                : new Settlement.Republish(Settlement.Target.COPY, subscription.queue, attempt + 1, failure, delay,
+                        confirmed(subscription));
     }
 
     /**
@@ -106,15 +121,22 @@ public final class SettlementPlan {
         if (failure == null) {
             return Settlement.REQUEUE;
         }
-        return redelivered ? rejectOrKeep(subscription) : Settlement.REQUEUE;
+        return redelivered ? rejectOrPark(subscription, attempt, failure) : Settlement.REQUEUE;
     }
 
     /**
-     * Where a message would be rejected without requeue because it cannot be handled: kept instead when the queue is
-     * another subscription's dead-letter queue, whose messages must never be lost.
+     * Where a message would be rejected without requeue because it cannot be handled: parked instead when the queue is
+     * another subscription's dead-letter queue, whose messages must never be lost. The letter keeps the failure headers
+     * of what dead-lettered it; why its reader could not handle it goes in the parking reason.
      */
-    private static Settlement rejectOrKeep(SubscriptionSpec subscription) {
-        return subscription.readsDeadLetters ? Settlement.KEEP : Settlement.REJECT;
+    private static Settlement rejectOrPark(SubscriptionSpec subscription, int attempt, FailureInfo failure) {
+        if (!subscription.readsDeadLetters) {
+            return Settlement.REJECT;
+        }
+        String reason = failure == null ? "its handler asked for another attempt at the last one"
+                : failure.type() + ": " + failure.message();
+        return new Settlement.Republish(Settlement.Target.PARK, subscription.parkingQueue(), attempt, null,
+                Duration.ZERO, true, reason);
     }
 
     /** Whether a cap ends this subscription's delayed loops: a classic cap, or a quorum cap counted with the header. */
@@ -124,7 +146,8 @@ public final class SettlementPlan {
 
     /** The cap is reached: the dead letter, or where there is no dead-letter queue, the queue's own route. */
     private static Settlement deadLetterOrReject(SubscriptionSpec subscription, int attempt, FailureInfo failure) {
-        return subscription.deadLetter == null ? rejectOrKeep(subscription) : deadLetter(subscription, attempt, failure);
+        return subscription.deadLetter == null ? rejectOrPark(subscription, attempt, failure)
+                : deadLetter(subscription, attempt, failure);
     }
 
     private static Settlement deadLetter(SubscriptionSpec subscription, int attempt, FailureInfo failure) {

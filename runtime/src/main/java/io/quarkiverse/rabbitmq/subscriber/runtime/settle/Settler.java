@@ -141,7 +141,7 @@ public final class Settler {
             if (settlement instanceof Settlement.Reject reject) {
                 reject(delivery, reject.requeue());
             } else if (settlement instanceof Settlement.Keep) {
-                // The subscriber has stopped consuming (the dispatcher sees to it first): back to the queue's head.
+                // Its handler never ran (the kill switch paused the subscriber): back to the queue's head.
                 reject(delivery, true);
             } else if (settlement instanceof Settlement.Republish republish) {
                 republish(delivery, republish);
@@ -202,10 +202,12 @@ public final class Settler {
         AMQP.BasicProperties properties = CopyProperties.of(delivery, provenance, retryCountHeader,
                 republish.retryCount(), republish.failure());
         if (republish.reason() != null) {
-            // Outcome.deadLetter: the handler's reason goes with the dead letter.
+            // Outcome.deadLetter: the handler's reason goes with the dead letter; a parked letter says why.
+            String header = republish.target() == Settlement.Target.PARK
+                    ? io.quarkiverse.rabbitmq.subscriber.DeadLetters.PARKED_REASON_HEADER
+                    : io.quarkiverse.rabbitmq.subscriber.Outcome.DEAD_LETTER_REASON_HEADER;
             properties = io.quarkiverse.rabbitmq.subscriber.runtime.observe.HeaderTables.changed(properties,
-                    headers -> headers.put(io.quarkiverse.rabbitmq.subscriber.Outcome.DEAD_LETTER_REASON_HEADER,
-                            republish.reason()));
+                    headers -> headers.put(header, republish.reason()));
         }
         if (delivery.observation() != io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE) {
             // The copy or dead letter carries the delivery's trace on.
@@ -290,7 +292,9 @@ public final class Settler {
             reject(delivery, true);
             return;
         }
-        if (deadLetterQueue == null) {
+        // A letter a dead-letter queue's reader parks goes to the parking queue as received, never away.
+        String lastResort = republish.target() == Settlement.Target.PARK ? republish.queue() : deadLetterQueue;
+        if (lastResort == null) {
             LOG.errorf("Queue '%s': cannot publish %s of %s to '%s': %s. Rejecting it without requeue (the queue's "
                     + "dead-letter exchange keeps it if the queue has one)", queue, what(republish),
                     delivery.describe(), republish.queue(), reason);
@@ -306,22 +310,23 @@ public final class Settler {
         if (!io.quarkiverse.rabbitmq.subscriber.runtime.broker.ContentHeaders.fit(asReceived, delivery.body().length,
                 channel.frameMax())) {
             LOG.errorf("Queue '%s': cannot publish %s to dead-letter queue '%s', not even as received: %s. Requeueing "
-                    + "it", queue, delivery.describe(), deadLetterQueue, reason);
+                    + "it", queue, delivery.describe(), lastResort, reason);
             reject(delivery, true);
             return;
         }
         LOG.errorf("Queue '%s': cannot publish %s of %s to '%s': %s. Publishing it to dead-letter queue '%s' as "
                 + "received, without the retry count and failure headers", queue, what(republish), delivery.describe(),
-                republish.queue(), reason, deadLetterQueue);
-        publish(delivery, "", deadLetterQueue, true, asReceived, republish.confirmed(), () -> {
+                republish.queue(), reason, lastResort);
+        publish(delivery, "", lastResort, true, asReceived, republish.confirmed(), () -> {
             LOG.errorf("Queue '%s': the client refused %s for dead-letter queue '%s' as received too: requeueing it",
-                    queue, delivery.describe(), deadLetterQueue);
+                    queue, delivery.describe(), lastResort);
             reject(delivery, true);
         });
     }
 
     private static String what(Settlement.Republish republish) {
-        return republish.target() == Settlement.Target.DEAD_LETTER ? "the dead letter"
+        return republish.target() == Settlement.Target.PARK ? "the parked letter"
+                : republish.target() == Settlement.Target.DEAD_LETTER ? "the dead letter"
                 : republish.delay().isZero() ? "the copy for attempt " + republish.retryCount()
                         : "the delayed copy for attempt " + republish.retryCount();
     }

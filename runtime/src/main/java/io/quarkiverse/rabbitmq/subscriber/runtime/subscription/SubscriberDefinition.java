@@ -85,8 +85,12 @@ public final class SubscriberDefinition {
         return returnKind == ReturnKind.OUTCOME || returnKind == ReturnKind.ASYNC_OUTCOME;
     }
 
-    /** Whether its {@code retryAfter} copies wait in this service ({@code IN_SERVICE}, with a handler that can delay). */
+    /**
+     * Whether delayed copies wait in this service ({@code IN_SERVICE}): {@code retryAfter} copies of a handler that can
+     * delay, or the copies of failures under a back-off.
+     */
     public boolean holdsCopies() {
-        return canDelay() && subscription.delay == io.quarkiverse.rabbitmq.subscriber.Delay.IN_SERVICE;
+        return (canDelay() || subscription.backoff().waits())
+                && subscription.delay == io.quarkiverse.rabbitmq.subscriber.Delay.IN_SERVICE;
     }
 }

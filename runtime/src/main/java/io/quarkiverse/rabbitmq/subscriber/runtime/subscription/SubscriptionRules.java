@@ -39,6 +39,7 @@ public final class SubscriptionRules {
         checkQueue(subscription, problems);
         checkCap(subscription, declared.retryPublish != null, declareTopology, problems);
         checkDelay(subscription, declared, delayedExchangeEnabled, problems);
+        checkBackoff(subscription, declared, problems);
         TopologyRules.checkBindings(declared.bindings, problems);
         TopologyRules.checkArguments(subscription, declared.arguments, problems);
         return problems;
@@ -197,6 +198,55 @@ public final class SubscriptionRules {
                     + "no waiting queue: use delay = DLX_TTL or DLX_TTL_PER_DELAY, or remove waitingQueue");
         }
         checkDelays(delay, declared.delays, problems);
+    }
+
+    /**
+     * The back-off as written: durations longer than zero, a multiplier of 1 or more, a bound no shorter than the first
+     * wait, and a cap, without which a failing message would wait and come back for ever.
+     */
+    private static void checkBackoff(SubscriptionSpec subscription, SubscriptionSpec.Builder declared,
+            List<String> problems) {
+        String initial = declared.backoffInitial;
+        String max = declared.backoffMax;
+        if (initial.isBlank()) {
+            if (!max.isBlank()) {
+                problems.add("sets @Backoff(max = \"" + max + "\") without initial: give the first wait, e.g. "
+                        + "@Backoff(initial = \"1s\", max = \"" + max + "\")");
+            }
+            return;
+        }
+        long initialMillis = backoffMillis("initial", initial, problems);
+        if (initialMillis == 0) {
+            // initial = 0 (a configuration switching an annotation's back-off off): none.
+            return;
+        }
+        long maxMillis = max.isBlank() ? 0 : backoffMillis("max", max, problems);
+        if (!(declared.backoffMultiplier >= 1) || Double.isInfinite(declared.backoffMultiplier)) {
+            problems.add("sets @Backoff(multiplier = " + declared.backoffMultiplier + "): it must be 1 (the same wait "
+                    + "each time) or more");
+        }
+        if (initialMillis > 0 && maxMillis > 0 && maxMillis < initialMillis) {
+            problems.add("sets @Backoff(initial = \"" + initial + "\", max = \"" + max + "\"): the longest wait is "
+                    + "shorter than the first");
+        }
+        if (subscription.maxAttempts <= 0) {
+            problems.add("sets a back-off without maxAttempts: a message that always fails would wait and come back for "
+                    + "ever; set maxAttempts (and deadLetter) so the cap ends it");
+        }
+    }
+
+    private static long backoffMillis(String name, String text, List<String> problems) {
+        try {
+            long millis = DelayLabel.parse(text);
+            if (millis < 0 || (millis == 0 && name.equals("max"))) {
+                problems.add("sets @Backoff(" + name + " = \"" + text + "\"): a wait must be longer than zero");
+                return -1;
+            }
+            return millis;
+        } catch (IllegalArgumentException e) {
+            problems.add("sets @Backoff(" + name + "): " + e.getMessage());
+            return -1;
+        }
     }
 
     /** The delays as written: only {@code DLX_TTL_PER_DELAY} has them, and each must be a duration, once. */

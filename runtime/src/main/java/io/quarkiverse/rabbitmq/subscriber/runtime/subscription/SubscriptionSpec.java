@@ -46,8 +46,8 @@ public final class SubscriptionSpec {
     /** {@code PLUGIN}: the delayed-message exchange the copies go through; null otherwise. */
     public final String delayedExchange;
     /**
-     * Its queue is another subscription's dead-letter queue: a message it cannot handle is never rejected away, it
-     * stays in the queue and the subscriber stops (see {@code SettlementPlan}).
+     * Its queue is another subscription's dead-letter queue: a message it cannot handle is never rejected away, it is
+     * parked in {@link #parkingQueue()} and the subscriber goes on (see {@code SettlementPlan}).
      */
     public final boolean readsDeadLetters;
     /** The exchanges its queue is bound to, in the order declared. */
@@ -63,6 +63,12 @@ public final class SubscriptionSpec {
     public final int killSwitchFailures;
     /** How long the kill switch pauses it, in milliseconds. */
     public final long killSwitchPauseMillis;
+    /** The back-off after a failure: the first wait in milliseconds; 0: failures are retried at once. */
+    public final long backoffInitialMillis;
+    /** How much longer each wait of the back-off is than the one before. */
+    public final double backoffMultiplier;
+    /** The longest wait of the back-off in milliseconds; 0: no bound. */
+    public final long backoffMaxMillis;
 
     /**
      * The values as they are, for the recorder, which passes back the fields of a built spec: {@link Builder#build()}
@@ -73,7 +79,7 @@ public final class SubscriptionSpec {
             RetryPublish retryPublish, int prefetch, int concurrency, Delay delay, String waitingQueue,
             List<Long> delays, String delayedExchange, boolean readsDeadLetters, List<BindingSpec> bindings,
             Map<String, Object> arguments, List<String> deadLetterOn, int killSwitchFailures,
-            long killSwitchPauseMillis) {
+            long killSwitchPauseMillis, long backoffInitialMillis, double backoffMultiplier, long backoffMaxMillis) {
         this.queue = Objects.requireNonNull(queue);
         this.type = type;
         this.maxAttempts = maxAttempts;
@@ -92,11 +98,27 @@ public final class SubscriptionSpec {
         this.deadLetterOn = List.copyOf(deadLetterOn);
         this.killSwitchFailures = killSwitchFailures;
         this.killSwitchPauseMillis = killSwitchPauseMillis;
+        this.backoffInitialMillis = backoffInitialMillis;
+        this.backoffMultiplier = backoffMultiplier;
+        this.backoffMaxMillis = backoffMaxMillis;
+    }
+
+    /** How long a failed delivery waits before the next attempt. */
+    public FailureBackoff backoff() {
+        return new FailureBackoff(backoffInitialMillis, backoffMultiplier, backoffMaxMillis);
     }
 
     /** {@code DLX_TTL_PER_DELAY}: the waiting queue of one listed delay, {@code <waitingQueue>.<delay>}. */
     public String waitingQueueFor(long delayMillis) {
         return waitingQueue + "." + DelayLabel.of(delayMillis);
+    }
+
+    /**
+     * A dead-letter queue's reader: where the letters it cannot handle go, {@code <queue>.parked}, so that one bad
+     * letter never stops it from reading those behind.
+     */
+    public String parkingQueue() {
+        return queue + ".parked";
     }
 
     /** The waiting queues this subscription's delay strategy uses, in the order of their delays. */
@@ -130,7 +152,8 @@ public final class SubscriptionSpec {
         return reads == readsDeadLetters ? this
                 : new SubscriptionSpec(queue, type, maxAttempts, deadLetter, deliveryLimit, retryPublish, prefetch,
                         concurrency, delay, waitingQueue, delays, delayedExchange, reads, bindings, arguments,
-                        deadLetterOn, killSwitchFailures, killSwitchPauseMillis);
+                        deadLetterOn, killSwitchFailures, killSwitchPauseMillis, backoffInitialMillis,
+                        backoffMultiplier, backoffMaxMillis);
     }
 
     /**
@@ -142,7 +165,8 @@ public final class SubscriptionSpec {
                 deadLetter == null ? null : names.apply(deadLetter), deliveryLimit, retryPublish, prefetch, concurrency,
                 delay, waitingQueue == null ? null : names.apply(waitingQueue), delays, delayedExchange,
                 readsDeadLetters, bindings.stream().map(binding -> binding.withNames(names)).toList(), arguments,
-                deadLetterOn, killSwitchFailures, killSwitchPauseMillis);
+                deadLetterOn, killSwitchFailures, killSwitchPauseMillis, backoffInitialMillis, backoffMultiplier,
+                backoffMaxMillis);
     }
 
     /** Every name of this subscription that may come from the configuration, as written. */
@@ -232,6 +256,11 @@ public final class SubscriptionSpec {
         /** Null while none is named. */
         int killSwitchFailures;
         java.time.Duration killSwitchPause;
+        /** As written: {@code @Backoff(initial)}, empty for none. */
+        String backoffInitial = "";
+        double backoffMultiplier = 2;
+        /** As written: {@code @Backoff(max)}, empty for none. */
+        String backoffMax = "";
         private final List<String> deadLetterOn = new ArrayList<>();
         RetryPublish retryPublish;
         int prefetch;
@@ -331,6 +360,26 @@ public final class SubscriptionSpec {
             return this;
         }
 
+        /** The back-off after failures, as written ({@code initial} empty: none). */
+        public Builder backoff(String initial, double multiplier, String max) {
+            this.backoffInitial = initial == null ? "" : initial;
+            this.backoffMultiplier = multiplier;
+            this.backoffMax = max == null ? "" : max;
+            return this;
+        }
+
+        public Builder backoffInitial(String initial) {
+            return backoff(initial, backoffMultiplier, backoffMax);
+        }
+
+        public Builder backoffMultiplier(double multiplier) {
+            return backoff(backoffInitial, multiplier, backoffMax);
+        }
+
+        public Builder backoffMax(String max) {
+            return backoff(backoffInitial, backoffMultiplier, max);
+        }
+
         /** Exception class names whose failures are dead-lettered at once. */
         public Builder deadLetterOn(List<String> exceptionTypes) {
             this.deadLetterOn.addAll(exceptionTypes);
@@ -359,7 +408,20 @@ public final class SubscriptionSpec {
                     bindings.stream().map(binding -> BindingSpec.of(queue, binding.exchange(), binding.type(),
                             binding.keys(), binding.arguments())).toList(),
                     ArgumentText.parse(arguments), deadLetterOn.stream().distinct().sorted().toList(),
-                    killSwitchFailures, killSwitchPause == null ? 60_000 : killSwitchPause.toMillis());
+                    killSwitchFailures, killSwitchPause == null ? 60_000 : killSwitchPause.toMillis(),
+                    millisOrZero(backoffInitial), backoffMultiplier, millisOrZero(backoffMax));
+        }
+
+        /** A duration as written, in milliseconds; 0 when empty or no duration ({@link SubscriptionRules} names it). */
+        private static long millisOrZero(String text) {
+            if (text.isBlank()) {
+                return 0;
+            }
+            try {
+                return Math.max(0, DelayLabel.parse(text));
+            } catch (IllegalArgumentException e) {
+                return 0;
+            }
         }
 
         /**

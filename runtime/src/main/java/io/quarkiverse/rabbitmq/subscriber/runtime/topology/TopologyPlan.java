@@ -23,7 +23,10 @@ public final class TopologyPlan {
     public enum Role {
         /** A queue a subscriber consumes. */
         WORK,
-        /** Where a subscription's spent messages go; declared only when absent, so an operator's own stays as it is. */
+        /**
+         * Where a subscription's spent messages go, and where a dead-letter queue's reader parks the letters it cannot
+         * handle ({@code <queue>.parked}); declared only when absent, so an operator's own stays as it is.
+         */
         DEAD_LETTER,
         /** Where delayed copies wait, dead-lettering back to their work queue when they expire. */
         WAITING
@@ -48,7 +51,8 @@ public final class TopologyPlan {
         public String describe() {
             return "'" + name + "' (" + switch (role) {
                 case WORK -> "consumed";
-                case DEAD_LETTER -> "dead letters of '" + owner + "'";
+                case DEAD_LETTER -> name.equals(owner + ".parked") ? "letters the reader of '" + owner + "' parked"
+                        : "dead letters of '" + owner + "'";
                 case WAITING -> "waiting queue of '" + owner + "'";
             } + ")";
         }
@@ -135,10 +139,17 @@ public final class TopologyPlan {
             queues.putIfAbsent(subscription.queue,
                     new QueuePlan(subscription.queue, Role.WORK, subscription.queue, subscription.queueArguments()));
         }
+        java.util.Set<String> deadLetterQueues = new java.util.HashSet<>();
+        sorted.forEach(subscription -> deadLetterQueues.add(subscription.deadLetter));
         for (SubscriptionSpec subscription : sorted) {
             if (subscription.deadLetter != null) {
                 queues.putIfAbsent(subscription.deadLetter,
                         new QueuePlan(subscription.deadLetter, Role.DEAD_LETTER, subscription.queue, Map.of()));
+            }
+            if (deadLetterQueues.contains(subscription.queue)) {
+                // A dead-letter queue's reader parks there what it cannot handle, and reads on.
+                queues.putIfAbsent(subscription.parkingQueue(), new QueuePlan(subscription.parkingQueue(),
+                        Role.DEAD_LETTER, subscription.queue, Map.of()));
             }
             if (subscription.delay == Delay.DLX_TTL) {
                 queues.putIfAbsent(subscription.waitingQueue, new QueuePlan(subscription.waitingQueue, Role.WAITING,
@@ -202,6 +213,9 @@ public final class TopologyPlan {
         names.add(subscription.queue);
         if (subscription.deadLetter != null) {
             names.add(subscription.deadLetter);
+        }
+        if (subscription.readsDeadLetters) {
+            names.add(subscription.parkingQueue());
         }
         List<QueuePlan> own = queues.stream().filter(queue -> names.contains(queue.name)
                 && (queue.role != Role.WORK || queue.name.equals(subscription.queue))).toList();

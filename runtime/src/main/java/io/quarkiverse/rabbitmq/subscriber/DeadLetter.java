@@ -21,7 +21,9 @@ import java.util.Map;
  *        {@code x-death} entry ({@code rejected}, {@code expired}, {@code maxlen}, {@code delivery_limit}), else
  *        {@code null}
  * @param retryCount the deliveries counted in the retry-count header
- *        ({@code quarkus.rabbitmq-subscriber.retry-count-header}); {@code 0} when it has none
+ *        ({@code quarkus.rabbitmq-subscriber.retry-count-header}); for a quorum queue's dead letter, which RabbitMQ
+ *        moved at the queue's delivery limit ({@code x-death} reason {@code delivery_limit}) and which carries no count,
+ *        the cap of the subscription consuming that queue; {@code 0} when nothing says
  * @param bodyPreview the first {@value #PREVIEW_BYTES} bytes of the body (less, so as not to cut a character),
  *        decoded as UTF-8
  * @param bodySize the size of the whole body, in bytes

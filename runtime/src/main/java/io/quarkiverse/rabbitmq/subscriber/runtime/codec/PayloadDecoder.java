@@ -1,13 +1,12 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.codec;
 
-import io.quarkiverse.rabbitmq.subscriber.UndecodablePayloadException;
-
 import java.nio.charset.StandardCharsets;
 
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 
+import io.quarkiverse.rabbitmq.subscriber.UndecodablePayloadException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition.PayloadKind;
 import io.vertx.core.buffer.Buffer;

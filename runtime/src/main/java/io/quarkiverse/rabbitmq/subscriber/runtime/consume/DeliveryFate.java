@@ -1,10 +1,9 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.DelayLabel;
-
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.DelayLabel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
 /**
@@ -94,7 +93,6 @@ final class DeliveryFate {
                 + io.quarkiverse.rabbitmq.subscriber.DeadLetters.PARKED_REASON_HEADER
                 + " says why; DeadLetters.peek and the Dev UI show it) and reading on";
     }
-
 
     static String capitalized(String text) {
         return Character.toUpperCase(text.charAt(0)) + text.substring(1);

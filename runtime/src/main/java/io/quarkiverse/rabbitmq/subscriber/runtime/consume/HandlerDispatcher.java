@@ -281,5 +281,4 @@ public final class HandlerDispatcher {
         return new HandlerResult.Failed(FailureInfo.of(cause), deadLetterOn.matches(cause));
     }
 
-
 }

@@ -2,8 +2,8 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
 import jakarta.enterprise.invoke.Invoker;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.UndecodablePayloadException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;

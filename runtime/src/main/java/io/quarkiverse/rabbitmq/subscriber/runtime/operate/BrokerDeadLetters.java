@@ -30,7 +30,9 @@ public class BrokerDeadLetters implements DeadLetters {
     @Override
     public List<DeadLetter> peek(String deadLetterQueue, int max) {
         return DeadLetterPeek.peek(connections.publishingConnection(), deadLetterQueue, max,
-                config.retryCountHeader());
+                config.retryCountHeader(), queue -> subscriptions.definitions().stream()
+                        .filter(definition -> definition.subscription.queue.equals(queue))
+                        .mapToInt(definition -> definition.subscription.maxAttempts).findFirst().orElse(0));
     }
 
     @Override

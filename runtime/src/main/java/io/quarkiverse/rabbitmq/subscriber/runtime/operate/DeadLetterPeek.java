@@ -20,6 +20,12 @@ final class DeadLetterPeek {
     }
 
     static List<DeadLetter> peek(BrokerConnection connection, String queue, int max, String retryCountHeader) {
+        return peek(connection, queue, max, retryCountHeader, ignored -> 0);
+    }
+
+    /** @param capOf the cap of the subscription consuming a queue (0: none), for a quorum queue's dead letters */
+    static List<DeadLetter> peek(BrokerConnection connection, String queue, int max, String retryCountHeader,
+            java.util.function.ToIntFunction<String> capOf) {
         if (max < 0) {
             throw new IllegalArgumentException("Cannot peek at " + max + " messages of queue '" + queue + "'");
         }
@@ -36,7 +42,7 @@ final class DeadLetterPeek {
                     break;
                 }
                 seen.add(DeadLetterReading.read(fetched.properties(), fetched.body(), retryCountHeader,
-                        Provenance.of(connection.user())));
+                        Provenance.of(connection.user()), capOf));
             }
             return seen;
         } catch (IOException e) {

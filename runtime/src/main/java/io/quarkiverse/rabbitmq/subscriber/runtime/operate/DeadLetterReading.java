@@ -27,10 +27,25 @@ final class DeadLetterReading {
     /** @param provenance tells whether the runtime wrote the letter, so whether its {@code x-original-queue} counts */
     static DeadLetter read(AMQP.BasicProperties properties, byte[] body, String retryCountHeader,
             Provenance provenance) {
+        return read(properties, body, retryCountHeader, provenance, ignored -> 0);
+    }
+
+    /**
+     * @param capOf the cap ({@code maxAttempts}) of the subscription consuming a queue, 0 when none: a quorum queue's
+     *        dead letter carries no count, only {@code x-death} reason {@code delivery_limit}, and the cap is then how
+     *        many deliveries it had
+     */
+    static DeadLetter read(AMQP.BasicProperties properties, byte[] body, String retryCountHeader,
+            Provenance provenance, java.util.function.ToIntFunction<String> capOf) {
         Map<String, Object> headers = PlainHeaders.of(properties.getHeaders());
+        int count = count(headers.get(retryCountHeader));
+        if (count == 0 && "delivery_limit".equals(text(latestDeath(headers).get("reason")))) {
+            String queue = text(latestDeath(headers).get("queue"));
+            count = queue == null ? 0 : capOf.applyAsInt(queue);
+        }
         return new DeadLetter(properties.getMessageId(), sourceQueue(headers, provenance.wrote(properties)), headers,
                 text(headers.get(Delivery.EXCEPTION_TYPE_HEADER)), text(headers.get(Delivery.EXCEPTION_MESSAGE_HEADER)),
-                reason(headers), count(headers.get(retryCountHeader)), preview(body), body.length);
+                reason(headers), count, preview(body), body.length);
     }
 
     /**

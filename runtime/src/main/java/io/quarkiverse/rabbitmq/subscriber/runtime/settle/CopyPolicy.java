@@ -33,7 +33,9 @@ public record CopyPolicy(String retryCountHeader, String deadLetterQueue, boolea
             Provenance provenance, Duration refusedPause) {
         SubscriptionSpec subscription = definition.subscription;
         return new CopyPolicy(retryCountHeader, subscription.deadLetter, subscription.publishesCopies(),
-                subscription.retryPublish == RetryPublish.CONFIRMED, confirmTimeout, definition.outputsIndex >= 0,
+                // A parked letter is always confirmed before its dead letter is acked.
+                subscription.retryPublish == RetryPublish.CONFIRMED || subscription.readsDeadLetters, confirmTimeout,
+                definition.outputsIndex >= 0,
                 provenance, refusedPause);
     }
 }

@@ -327,8 +327,8 @@ public final class Settler {
     private static String what(Settlement.Republish republish) {
         return republish.target() == Settlement.Target.PARK ? "the parked letter"
                 : republish.target() == Settlement.Target.DEAD_LETTER ? "the dead letter"
-                : republish.delay().isZero() ? "the copy for attempt " + republish.retryCount()
-                        : "the delayed copy for attempt " + republish.retryCount();
+                        : republish.delay().isZero() ? "the copy for attempt " + republish.retryCount()
+                                : "the delayed copy for attempt " + republish.retryCount();
     }
 
     private void ack(Unsettled delivery) {

@@ -197,10 +197,11 @@ public final class SubscriptionSpec {
 
     /**
      * Whether the settler publishes copies or dead letters itself: a classic queue under a cap, a quorum cap (a delayed
-     * copy's loop is ended by the runtime), or a delay that waits on the broker.
+     * copy's loop is ended by the runtime), a delay that waits on the broker, or a dead-letter queue's reader (it parks
+     * the letters it cannot handle).
      */
     public boolean publishesCopies() {
-        return maxAttempts > 0 || delay != Delay.IN_SERVICE;
+        return maxAttempts > 0 || delay != Delay.IN_SERVICE || readsDeadLetters;
     }
 
     /** Whether the server counts deliveries and stops at a limit: a quorum queue with a cap or its own limit. */

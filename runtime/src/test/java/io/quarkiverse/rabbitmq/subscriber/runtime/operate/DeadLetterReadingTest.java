@@ -58,6 +58,19 @@ class DeadLetterReadingTest {
         assertEquals("", dead.bodyPreview());
     }
 
+    /**
+     * A quorum queue's dead letter carries no count (RabbitMQ 3.10.8 and 4.0.5 write only x-death): the cap of the
+     * subscription that consumed it is how many deliveries it had. Peek and the Dev UI said 0 before (issue 35).
+     */
+    @Test
+    void aQuorumDeadLetterAtItsLimitCountsTheCap() {
+        AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder().headers(Map.of("x-death",
+                List.of(QUORUM_DEATH))).build();
+        DeadLetter dead = DeadLetterReading.read(properties, new byte[0], "x-retry-count", APP,
+                queue -> queue.equals("payments") ? 3 : 0);
+        assertEquals(3, dead.retryCount());
+    }
+
     @Test
     void theSourceQueueIsOursThenTheLatestDeathsThenTheFirstDeaths() {
         assertEquals("refunds", DeadLetterReading.sourceQueue(Map.of(Delivery.ORIGINAL_QUEUE_HEADER, "refunds",

@@ -54,10 +54,12 @@ public final class OutgoingMessage {
     /** 0..255, or -1 for none. */
     private final int priority;
     private final boolean persistent;
+    /** Whether no queue taking it is a failure (a return): true unless the sender said nobody taking it is fine. */
+    private final boolean mandatory;
 
     private OutgoingMessage(String exchange, String routingKey, Object payload, Map<String, Object> headers,
             String messageId, String correlationId, String replyTo, String contentType, long expirationMillis,
-            int priority, boolean persistent) {
+            int priority, boolean persistent, boolean mandatory) {
         this.exchange = exchange;
         this.routingKey = routingKey;
         this.payload = payload;
@@ -69,6 +71,7 @@ public final class OutgoingMessage {
         this.expirationMillis = expirationMillis;
         this.priority = priority;
         this.persistent = persistent;
+        this.mandatory = mandatory;
     }
 
     /**
@@ -78,7 +81,7 @@ public final class OutgoingMessage {
     public static OutgoingMessage to(String exchange, String routingKey) {
         return new OutgoingMessage(shortString("exchange", required("exchange", exchange)),
                 shortString("routing key", required("routing key", routingKey)), EMPTY, Map.of(), null, null, null,
-                null, -1, -1, true);
+                null, -1, -1, true, true);
     }
 
     /**
@@ -103,7 +106,7 @@ public final class OutgoingMessage {
                     + " is null: send an empty byte[] for an empty body");
         }
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                contentType, expirationMillis, priority, persistent);
+                contentType, expirationMillis, priority, persistent, mandatory);
     }
 
     /**
@@ -127,20 +130,20 @@ public final class OutgoingMessage {
     /** The message id property; {@code null} for a random UUID, as when it is never set. */
     public OutgoingMessage messageId(String messageId) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, shortString("message id", messageId),
-                correlationId, replyTo, contentType, expirationMillis, priority, persistent);
+                correlationId, replyTo, contentType, expirationMillis, priority, persistent, mandatory);
     }
 
     /** The correlation id property (an answer carries its request's); {@code null} for none. */
     public OutgoingMessage correlationId(String correlationId) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId,
                 shortString("correlation id", correlationId), replyTo, contentType, expirationMillis, priority,
-                persistent);
+                persistent, mandatory);
     }
 
     /** The reply-to property: the queue an answer should go to; {@code null} for none. */
     public OutgoingMessage replyTo(String replyTo) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId,
-                shortString("reply-to", replyTo), contentType, expirationMillis, priority, persistent);
+                shortString("reply-to", replyTo), contentType, expirationMillis, priority, persistent, mandatory);
     }
 
     /**
@@ -164,7 +167,7 @@ public final class OutgoingMessage {
             millis = ceilMillis(expiration);
         }
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                contentType, millis, priority, persistent);
+                contentType, millis, priority, persistent, mandatory);
     }
 
     /**
@@ -177,7 +180,7 @@ public final class OutgoingMessage {
                     + " must be between 0 and 255, and was " + priority);
         }
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                contentType, expirationMillis, priority, persistent);
+                contentType, expirationMillis, priority, persistent, mandatory);
     }
 
     /**
@@ -186,18 +189,34 @@ public final class OutgoingMessage {
      */
     public OutgoingMessage persistent(boolean persistent) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                contentType, expirationMillis, priority, persistent);
+                contentType, expirationMillis, priority, persistent, mandatory);
     }
 
     /** The content type property; {@code null} to choose it from the payload, as when it is never set. */
     public OutgoingMessage contentType(String contentType) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                shortString("content type", contentType), expirationMillis, priority, persistent);
+                shortString("content type", contentType), expirationMillis, priority, persistent, mandatory);
     }
 
     // ---- accessors ------------------------------------------------------------------------------------------------
 
     /** The exchange; {@code ""} for the default exchange. */
+    /**
+     * Whether no queue taking the message is a failure. {@code true} (the default): it is published {@code mandatory},
+     * and a return (no queue bound for it, a missing queue) fails the send, or the delivery whose output it is.
+     * {@code false}: nobody taking it is fine (an event nobody may want yet): it is published without
+     * {@code mandatory}, and RabbitMQ drops it quietly where no queue takes it, confirming it all the same. The
+     * exchange must exist either way.
+     */
+    public OutgoingMessage mandatory(boolean mandatory) {
+        return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
+                contentType, expirationMillis, priority, persistent, mandatory);
+    }
+
+    public boolean mandatory() {
+        return mandatory;
+    }
+
     public String exchange() {
         return exchange;
     }
@@ -261,7 +280,7 @@ public final class OutgoingMessage {
 
     private OutgoingMessage withHeaders(Map<String, Object> more) {
         return new OutgoingMessage(exchange, routingKey, payload, Collections.unmodifiableMap(more), messageId,
-                correlationId, replyTo, contentType, expirationMillis, priority, persistent);
+                correlationId, replyTo, contentType, expirationMillis, priority, persistent, mandatory);
     }
 
     private static String required(String what, String value) {

@@ -8,7 +8,9 @@ import java.util.Map;
  * published {@code mandatory}, each confirmed by RabbitMQ, and only then is the delivery acknowledged; on
  * {@code retry}, {@code drop}, {@code retryAfter} or a failure they are discarded, so a retried attempt never leaves
  * a message behind. A nack, a return (no queue took it) or no confirm in time is a failure of the delivery, counted
- * like a throw, with one ERROR naming the destination. A crash between the confirms and the ack duplicates the
+ * like a throw and logged like one. An output that nobody may want yet says so with
+ * {@code OutgoingMessage.mandatory(false)}: it is published without {@code mandatory}, and no queue taking it is fine. A crash
+ * between the confirms and the ack duplicates the
  * outputs, never loses them.
  * <p>
  * Payloads are encoded as {@link RabbitPublisher} encodes them ({@code byte[]}, {@code String}, {@code Buffer},

@@ -221,8 +221,7 @@ public final class HandlerDispatcher {
 
             @Override
             public void failed(String why) {
-                LOG.errorf("%s handled %s on queue '%s', but %s: the delivery fails", definition.method,
-                        delivery.describe(), delivery.queue(), why);
+                // Logged once, as any failure: WARN while it gets another attempt, ERROR when it is given up.
                 killSwitch.failed();
                 HandlerResult failed = failure(new io.quarkiverse.rabbitmq.subscriber.OutputNotPublishedException(why));
                 Settlement settlement = decide(delivery, failed);

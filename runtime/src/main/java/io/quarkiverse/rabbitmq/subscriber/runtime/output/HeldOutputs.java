@@ -80,7 +80,8 @@ public final class HeldOutputs implements Outputs {
         AMQP.BasicProperties properties = OutgoingProperties.of(message, message.headers());
         // RabbitMQ delivers a message to a direct reply-to address and returns it as unroutable all the same: no
         // mandatory there, or every reply would fail.
-        boolean mandatory = !(message.exchange().isEmpty() && message.routingKey().startsWith(Output.DIRECT_REPLY_TO));
+        boolean mandatory = message.mandatory()
+                && !(message.exchange().isEmpty() && message.routingKey().startsWith(Output.DIRECT_REPLY_TO));
         Output output = new Output(message.exchange(), message.routingKey(), properties, body, mandatory);
         synchronized (held) {
             if (taken) {

@@ -166,7 +166,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
             return CompletableFuture.failedFuture(e);
         }
         CompletableFuture<Void> delivered = publishConfirmed(confirming, caller, message.exchange(),
-                message.routingKey(), prepared.properties(), prepared.body());
+                message.routingKey(), message.mandatory(), prepared.properties(), prepared.body());
         delivered.whenComplete((ignored, failure) -> prepared.observation().done(failure));
         return delivered;
     }
@@ -224,10 +224,10 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     private CompletableFuture<Void> publishConfirmedCopy(String exchange, String routingKey,
             AMQP.BasicProperties properties, byte[] body) {
         if (copies.isReady() || !Context.isOnEventLoopThread()) {
-            return publishConfirmed(copies, null, exchange, routingKey, properties, body);
+            return publishConfirmed(copies, null, exchange, routingKey, true, properties, body);
         }
         CompletableFuture<Void> result = new CompletableFuture<>();
-        Infrastructure.getDefaultWorkerPool().execute(() -> publishConfirmed(copies, null, exchange, routingKey,
+        Infrastructure.getDefaultWorkerPool().execute(() -> publishConfirmed(copies, null, exchange, routingKey, true,
                 properties, body)
                 .whenComplete((ignored, failure) -> {
                     if (failure == null) {
@@ -239,14 +239,15 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         return result;
     }
 
+    /** @param mandatory false where the sender said nobody taking the message is fine ({@code OutgoingMessage}) */
     private CompletableFuture<Void> publishConfirmed(ConfirmChannel channel, Context caller, String exchange,
-            String routingKey, AMQP.BasicProperties properties, byte[] body) {
+            String routingKey, boolean mandatory, AMQP.BasicProperties properties, byte[] body) {
         CompletableFuture<Void> delivered = new CompletableFuture<>();
         Duration timeout = config.publisher().confirmTimeout();
         ConfirmChannel.Tracked tracked;
         try {
-            tracked = channel.publish(exchange, routingKey, !isDirectReplyAddress(exchange, routingKey), properties,
-                    body);
+            tracked = channel.publish(exchange, routingKey, mandatory && !isDirectReplyAddress(exchange, routingKey),
+                    properties, body);
         } catch (IOException e) {
             CallerContext.complete(caller, delivered, null,
                     new IllegalStateException(failure(exchange, routingKey, e.getMessage()), e));

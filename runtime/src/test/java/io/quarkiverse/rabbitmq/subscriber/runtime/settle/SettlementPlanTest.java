@@ -42,6 +42,9 @@ class SettlementPlanTest {
     static final HandlerResult DROP = new HandlerResult.Handled(Outcome.drop());
     static final HandlerResult LATER = new HandlerResult.Handled(Outcome.retryAfter(Duration.ofSeconds(30)));
     static final HandlerResult FAILED = new HandlerResult.Failed(BOOM);
+    /** To the reader's parking queue, confirmed, keeping the letter's own failure headers, with the reader's reason. */
+    static final Settlement PARKED = new Settlement.Republish(Settlement.Target.PARK, "refunds.dead.parked", 1, null,
+            java.time.Duration.ZERO, true, BOOM.type() + ": " + BOOM.message());
     static final HandlerResult UNDECODABLE = new HandlerResult.Undecodable(BOOM);
     static final HandlerResult DEAD_NOW = new HandlerResult.Handled(Outcome.deadLetter("card closed"));
     /** A failure of a deadLetterOn type. */
@@ -109,10 +112,10 @@ class SettlementPlanTest {
                         Settlement.REQUEUE),
                 Arguments.of("dead-letter reader: a first failure requeues", DEAD_LETTER_READER, 1, false, FAILED,
                         Settlement.REQUEUE),
-                Arguments.of("dead-letter reader: a failed redelivery is kept", DEAD_LETTER_READER, 1, true, FAILED,
-                        Settlement.KEEP),
-                Arguments.of("dead-letter reader: undecodable is kept", DEAD_LETTER_READER, 1, false, UNDECODABLE,
-                        Settlement.KEEP),
+                Arguments.of("dead-letter reader: a failed redelivery is parked", DEAD_LETTER_READER, 1, true, FAILED,
+                        PARKED),
+                Arguments.of("dead-letter reader: undecodable is parked", DEAD_LETTER_READER, 1, false, UNDECODABLE,
+                        PARKED),
                 Arguments.of("dead-letter reader: drop still rejects", DEAD_LETTER_READER, 1, false, DROP,
                         Settlement.REJECT),
                 Arguments.of("quorum retryAfter holds a copy", QUORUM_CAPPED, 1, false, LATER, held("payouts", 2)),

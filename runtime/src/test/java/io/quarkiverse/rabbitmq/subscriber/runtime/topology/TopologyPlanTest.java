@@ -44,7 +44,9 @@ class TopologyPlanTest {
                         + "x-message-ttl=30000}",
                 "orders.retry.5m WAITING of orders {x-dead-letter-exchange=, x-dead-letter-routing-key=orders, "
                         + "x-message-ttl=300000}",
-                "refunds.retry WAITING of refunds {x-dead-letter-exchange=, x-dead-letter-routing-key=refunds}"),
+                "refunds.retry WAITING of refunds {x-dead-letter-exchange=, x-dead-letter-routing-key=refunds}",
+                // refunds.dead is a dead-letter queue with a reader: its letters the reader cannot handle go there.
+                "refunds.dead.parked DEAD_LETTER of refunds.dead {}"),
                 plan.queues.stream().map(TopologyPlanTest::render).toList());
         assertEquals("[exchange 'delayed' (x-delayed-message)]", plan.exchanges.toString());
         assertEquals(Map.of("x-delayed-type", "direct"), plan.exchanges.get(0).arguments);

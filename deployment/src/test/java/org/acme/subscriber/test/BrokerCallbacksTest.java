@@ -41,14 +41,13 @@ class BrokerCallbacksTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUICK, SLOW);
+    static final WireBroker broker = WireBroker.queues(QUICK, SLOW).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .setAfterAllCustomizer(BrokerCallbacksTest::restore)
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             // Read by each channel when it opens: the application's channels get the short timeout, checked every
             // half second (RabbitMQ checks once a minute by default).
             .setBeforeAllCustomizer(() -> setConsumerTimeout(1_000, 500));

@@ -38,13 +38,12 @@ class ConnectionRecoveryTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE, OTHER);
+    static final WireBroker broker = WireBroker.queues(QUEUE, OTHER).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handler.class, CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION);
 
     @Inject

@@ -39,13 +39,12 @@ class DeletedDeadLetterQueueTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(CONFIRMED, DEFAULT).withDeadLetterQueues();
+    static final WireBroker broker = WireBroker.queues(CONFIRMED, DEFAULT).withDeadLetterQueues().givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             // Each round of the loop below waits this pause (1 s by default); a tenth keeps the loop visible.
             .overrideConfigKey("quarkus.rabbitmq-subscriber.refused-copy-pause", "100ms");
 

@@ -33,13 +33,12 @@ class DeliveryMetadataTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE, JSON, BUFFER);
+    static final WireBroker broker = WireBroker.queues(QUEUE, JSON, BUFFER).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.retry-count-header", "x-attempts");
 
     @Inject

@@ -186,15 +186,14 @@ class ExecutionModelMatrixTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(EXPECTED.keySet().toArray(String[]::new));
+    static final WireBroker broker = WireBroker.queues(EXPECTED.keySet().toArray(String[]::new)).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Seen.class, Ping.class, Model.class, NoAnnotation.class,
                     MethodNonBlocking.class, MethodBlocking.class, MethodVirtual.class, ClassNonBlocking.class,
-                    ClassBlocking.class, ClassVirtual.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+                    ClassBlocking.class, ClassVirtual.class));
 
     @Inject
     SubscriberStatus status;

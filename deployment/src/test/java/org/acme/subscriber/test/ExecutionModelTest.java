@@ -45,13 +45,12 @@ class ExecutionModelTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUES);
+    static final WireBroker broker = WireBroker.queues(QUEUES).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, BlockingByDefault.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, BlockingByDefault.class));
 
     @Inject
     Handlers handlers;

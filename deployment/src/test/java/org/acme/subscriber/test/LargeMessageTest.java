@@ -36,13 +36,12 @@ class LargeMessageTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE);
+    static final WireBroker broker = WireBroker.queues(QUEUE).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handler.class, CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class, CapturedLogs.class));
 
     @Inject
     Handler handler;

@@ -21,13 +21,12 @@ class MissingQueuesTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues("t.missing.one", "t.missing.two");
+    static final WireBroker broker = WireBroker.queues("t.missing.one", "t.missing.two").givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
             .assertException(

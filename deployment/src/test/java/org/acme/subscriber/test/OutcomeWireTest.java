@@ -44,13 +44,12 @@ class OutcomeWireTest {
         for (String queue : QUEUES) {
             admin.declareWithDeadLetterQueue(queue);
         }
-    });
+    }).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false");
 
     @Inject

@@ -32,13 +32,12 @@ class PrefetchTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(CONFIGURED, ANNOTATED);
+    static final WireBroker broker = WireBroker.queues(CONFIGURED, ANNOTATED).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Stuck.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.prefetch", "3")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.shutdown-timeout", "1s");
 

@@ -39,13 +39,12 @@ class PublisherTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE, RAW).exchanges(EXCHANGE);
+    static final WireBroker broker = WireBroker.queues(QUEUE, RAW).exchanges(EXCHANGE).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Inbox.class, Refund.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .withApplicationRoot(jar -> jar.addClasses(Inbox.class, Refund.class));
 
     @Inject
     RabbitPublisher publisher;

@@ -44,14 +44,13 @@ class PublisherUnderMemoryAlarmTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE);
+    static final WireBroker broker = WireBroker.queues(QUEUE).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .setAfterAllCustomizer(PublisherUnderMemoryAlarmTest::cleanUp)
             .withApplicationRoot(jar -> jar.addClasses(Inbox.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.publisher.confirm-timeout", "2s");
 
     /** After the application stopped: the default watermark again, whatever the test left. */

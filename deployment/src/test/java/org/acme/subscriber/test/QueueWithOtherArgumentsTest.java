@@ -27,13 +27,12 @@ class QueueWithOtherArgumentsTest {
     @RegisterExtension
     @Order(1)
     static final WireBroker broker = WireBroker.queues(QUEUE).withDeadLetterQueues()
-            .before(admin -> admin.declare(QUEUE, Map.of("x-queue-type", "quorum", "x-delivery-limit", 9)));
+            .before(admin -> admin.declare(QUEUE, Map.of("x-queue-type", "quorum", "x-delivery-limit", 9))).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handler.class, Failures.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .assertException(Failures.mentions("Queue '" + QUEUE + "' exists with other arguments than its subscription "
                     + "needs", "RabbitMQ says: PRECONDITION_FAILED - inequivalent arg 'x-dead-letter-exchange'",
                     "but current is none",

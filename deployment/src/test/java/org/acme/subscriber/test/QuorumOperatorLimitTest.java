@@ -44,13 +44,12 @@ class QuorumOperatorLimitTest {
         admin.declare(DEAD, Map.of());
         admin.declare(QUEUE, Map.of("x-queue-type", "quorum", "x-delivery-limit", 2,
                 "x-dead-letter-exchange", "", "x-dead-letter-routing-key", DEAD));
-    });
+    }).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handler.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false");
 
     @Inject

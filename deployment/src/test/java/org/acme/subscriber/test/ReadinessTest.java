@@ -30,13 +30,12 @@ class ReadinessTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE);
+    static final WireBroker broker = WireBroker.queues(QUEUE).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handler.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
             // Reconnect after about 3 s, so the DOWN state is there to be seen.
             .overrideConfigKey("quarkus.rabbitmq-subscriber.recovery.initial-delay", "3s")

@@ -26,13 +26,12 @@ class TopologyDeclarationTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(CLASSIC, QUORUM);
+    static final WireBroker broker = WireBroker.queues(CLASSIC, QUORUM).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class));
 
     @Test
     void queuesAreDeclaredDurableWithTheirArguments() {

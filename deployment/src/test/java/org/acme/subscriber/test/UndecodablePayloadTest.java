@@ -33,13 +33,12 @@ class UndecodablePayloadTest {
     @RegisterExtension
     @Order(1)
     static final WireBroker broker = WireBroker.queues(QUEUE).withDeadLetterQueues()
-            .before(admin -> admin.declareWithDeadLetterQueue(QUEUE));
+            .before(admin -> admin.declareWithDeadLetterQueue(QUEUE)).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Refunds.class, Refund.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
             .setLogRecordPredicate(record -> record.getLevel().intValue() >= Level.SEVERE.intValue()
                     && record.getLoggerName().startsWith("io.quarkiverse.rabbitmq.subscriber"))

@@ -39,13 +39,12 @@ class UnreadableMessageIsolationTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(POISONED, BYSTANDER);
+    static final WireBroker broker = WireBroker.queues(POISONED, BYSTANDER).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, CapturedLogs.class, PoisonMessages.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.recovery.initial-delay", "300ms")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.recovery.max-delay", "1s");
 

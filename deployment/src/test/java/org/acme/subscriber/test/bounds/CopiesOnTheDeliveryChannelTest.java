@@ -37,13 +37,12 @@ class CopiesOnTheDeliveryChannelTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE, DEAD);
+    static final WireBroker broker = WireBroker.queues(QUEUE, DEAD).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.copy-channel", "delivery-channel");
 

@@ -45,14 +45,13 @@ class CopiesUnderMemoryAlarmTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(RETRIED, DEAD, BYSTANDER);
+    static final WireBroker broker = WireBroker.queues(RETRIED, DEAD, BYSTANDER).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .setAfterAllCustomizer(() -> lowMemoryAlarm(false))
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, CopiesUnderMemoryAlarmTest.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION);
 
     static void lowMemoryAlarm(boolean on) {

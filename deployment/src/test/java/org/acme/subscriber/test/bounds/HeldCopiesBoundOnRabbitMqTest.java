@@ -49,13 +49,12 @@ class HeldCopiesBoundOnRabbitMqTest extends BrokerScenarios {
             admin.publishRaw(QUEUE, body, new AMQP.BasicProperties.Builder().messageId("m-" + i).build());
         }
         admin.awaitConfirms();
-    });
+    }).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.in-service.max-held", String.valueOf(MAX_HELD))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.prefetch", String.valueOf(PREFETCH))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.shutdown-timeout", "5s")

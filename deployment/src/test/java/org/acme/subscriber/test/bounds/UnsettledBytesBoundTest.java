@@ -52,13 +52,12 @@ class UnsettledBytesBoundTest {
             admin.publishRaw(QUEUE, new byte[BODY], new AMQP.BasicProperties.Builder().messageId("m-" + i).build());
         }
         admin.awaitConfirms();
-    });
+    }).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.max-unsettled-bytes", "1M")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.prefetch", "100")
             .setLogRecordPredicate(record -> String.valueOf(record.getMessage()).contains("stops taking deliveries"))

@@ -15,13 +15,12 @@ class DelayScenariosOnRabbitMqTest extends DelayScenarios {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUES);
+    static final WireBroker broker = WireBroker.queues(QUEUES).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class));
 
     @Override
     void waitOut(Duration delay) {

@@ -34,13 +34,12 @@ class DelayedExchangeOnRabbitMqTest {
     @RegisterExtension
     @Order(1)
     static final WireBroker broker = WireBroker.queues("t.plugin", "t.plugin.capped").withDeadLetterQueues()
-            .exchanges("t.plugin.delayed").needsDelayedMessagePlugin();
+            .exchanges("t.plugin.delayed").needsDelayedMessagePlugin().givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.enabled", "true")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.name", "t.plugin.delayed");
 

@@ -26,13 +26,12 @@ class DelayedExchangeWithoutPluginTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues("t.noplugin").needsNoDelayedMessagePlugin();
+    static final WireBroker broker = WireBroker.queues("t.noplugin").needsNoDelayedMessagePlugin().givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.enabled", "true")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.name", "t.noplugin.delayed")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)

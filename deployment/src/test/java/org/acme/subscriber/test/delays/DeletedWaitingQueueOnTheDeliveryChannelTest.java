@@ -37,13 +37,12 @@ class DeletedWaitingQueueOnTheDeliveryChannelTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(DEFAULT, DEFAULT + ".retry");
+    static final WireBroker broker = WireBroker.queues(DEFAULT, DEFAULT + ".retry").givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.copy-channel", "delivery-channel");
 
     @Inject

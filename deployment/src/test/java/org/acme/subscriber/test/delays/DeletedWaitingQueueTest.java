@@ -40,13 +40,12 @@ class DeletedWaitingQueueTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(DEFAULT, DEFAULT + ".retry", CONFIRMED, CONFIRMED + ".retry");
+    static final WireBroker broker = WireBroker.queues(DEFAULT, DEFAULT + ".retry", CONFIRMED, CONFIRMED + ".retry").givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, CapturedLogs.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, CapturedLogs.class));
 
     @Inject
     Handlers handlers;

@@ -34,14 +34,13 @@ class InServiceDelayOnStopTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE);
+    static final WireBroker broker = WireBroker.queues(QUEUE).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .setAfterAllCustomizer(InServiceDelayOnStopTest::theCopyWaitsInItsQueue)
             .withApplicationRoot(jar -> jar.addClasses(Handler.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .setLogRecordPredicate(record -> record.getMessage() != null
                     && record.getMessage().contains("wait in this service until due"))
             .assertLogRecords(records -> assertEquals(List.of("Queue 't.inservice.stop': delayed copies (retryAfter) "

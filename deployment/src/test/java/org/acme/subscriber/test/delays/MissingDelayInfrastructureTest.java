@@ -36,13 +36,12 @@ class MissingDelayInfrastructureTest {
                 for (String queue : QUEUES) {
                     admin.declare(queue, Map.of());
                 }
-            });
+            }).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.enabled", "true")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.delayed-exchange.name", "t.nodelay.delayed")

@@ -43,7 +43,7 @@ class ShutdownUnderLoadTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUES);
+    static final WireBroker broker = WireBroker.queues(QUEUES).givesUrl();
 
     @RegisterExtension
     @Order(2)
@@ -51,7 +51,6 @@ class ShutdownUnderLoadTest {
             .setBeforeAllCustomizer(() -> System.getProperties().put(HANDLED, ConcurrentHashMap.newKeySet()))
             .setAfterAllCustomizer(ShutdownUnderLoadTest::everyMessageIsHandledOrBackInRabbitMq)
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.prefetch", "100")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.shutdown-timeout", "5s");
 

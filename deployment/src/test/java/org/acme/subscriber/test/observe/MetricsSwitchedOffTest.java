@@ -32,7 +32,7 @@ class MetricsSwitchedOffTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE);
+    static final WireBroker broker = WireBroker.queues(QUEUE).givesUrl();
 
     @RegisterExtension
     @Order(2)
@@ -42,8 +42,7 @@ class MetricsSwitchedOffTest {
                     io.quarkus.builder.Version.getVersion())))
             .overrideConfigKey("quarkus.micrometer.binder-enabled-default", "false")
             .overrideConfigKey("quarkus.micrometer.registry-enabled-default", "false")
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.metrics.enabled", "false")
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.metrics.enabled", "false");
 
     @Inject
     MeterRegistry registry;

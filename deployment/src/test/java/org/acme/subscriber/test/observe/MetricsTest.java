@@ -45,7 +45,7 @@ class MetricsTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE, DEAD);
+    static final WireBroker broker = WireBroker.queues(QUEUE, DEAD).givesUrl();
 
     @RegisterExtension
     @Order(2)
@@ -54,8 +54,7 @@ class MetricsTest {
             .setForcedDependencies(List.of(Dependency.of("io.quarkus", "quarkus-micrometer-deployment",
                     io.quarkus.builder.Version.getVersion())))
             .overrideConfigKey("quarkus.micrometer.binder-enabled-default", "false")
-            .overrideConfigKey("quarkus.micrometer.registry-enabled-default", "false")
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .overrideConfigKey("quarkus.micrometer.registry-enabled-default", "false");
 
     @Inject
     MeterRegistry registry;

@@ -21,13 +21,12 @@ class ObserversAbsentTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues("t.obs.absent");
+    static final WireBroker broker = WireBroker.queues("t.obs.absent").givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handler.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class));
 
     @Test
     void noObserverIsRegistered() {

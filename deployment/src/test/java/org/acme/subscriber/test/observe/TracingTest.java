@@ -51,7 +51,7 @@ class TracingTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE, DEAD, SHIPPING, SINK);
+    static final WireBroker broker = WireBroker.queues(QUEUE, DEAD, SHIPPING, SINK).givesUrl();
 
     @RegisterExtension
     @Order(2)
@@ -62,8 +62,7 @@ class TracingTest {
             .overrideConfigKey("quarkus.otel.bsp.schedule.delay", "50")
             .overrideConfigKey("quarkus.otel.bsp.export.timeout", "1s")
             .overrideConfigKey("quarkus.otel.metrics.exporter", "none")
-            .overrideConfigKey("quarkus.otel.logs.exporter", "none")
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .overrideConfigKey("quarkus.otel.logs.exporter", "none");
 
     @Inject
     InMemorySpanExporter spans;

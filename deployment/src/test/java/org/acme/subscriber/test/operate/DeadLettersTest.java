@@ -39,13 +39,12 @@ class DeadLettersTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(REFUNDS, REFUNDS_DEAD);
+    static final WireBroker broker = WireBroker.queues(REFUNDS, REFUNDS_DEAD).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Refunds.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .withApplicationRoot(jar -> jar.addClasses(Refunds.class));
 
     @Inject
     DeadLetters deadLetters;

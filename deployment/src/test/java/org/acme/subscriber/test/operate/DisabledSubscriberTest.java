@@ -29,13 +29,12 @@ class DisabledSubscriberTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(ON, OFF);
+    static final WireBroker broker = WireBroker.queues(ON, OFF).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.queues.\"" + OFF + "\".enabled", "false")
             // An override for the disabled queue is no "override for no subscriber".
             .overrideConfigKey("quarkus.rabbitmq-subscriber.queues.\"" + OFF + "\".max-attempts", "3");

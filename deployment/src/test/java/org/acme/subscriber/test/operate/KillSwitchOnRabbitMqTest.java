@@ -19,13 +19,12 @@ class KillSwitchOnRabbitMqTest extends KillSwitchScenarios {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUES);
+    static final WireBroker broker = WireBroker.queues(QUEUES).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.queues.\"k.orders\".kill-switch.failures", "3")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.queues.\"k.orders\".kill-switch.pause", "3s")
             .setLogRecordPredicate(record -> String.valueOf(record.getMessage()).contains("kill switch"))

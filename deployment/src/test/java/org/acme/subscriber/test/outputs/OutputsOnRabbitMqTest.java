@@ -13,11 +13,10 @@ class OutputsOnRabbitMqTest extends OutputsScenarios {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUES).exchanges(EXCHANGE);
+    static final WireBroker broker = WireBroker.queues(QUEUES).exchanges(EXCHANGE).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(APPLICATION))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .withApplicationRoot(jar -> jar.addClasses(APPLICATION));
 }

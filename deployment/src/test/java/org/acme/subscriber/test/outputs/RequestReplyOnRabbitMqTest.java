@@ -13,13 +13,12 @@ class RequestReplyOnRabbitMqTest extends RequestReplyScenarios {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUES);
+    static final WireBroker broker = WireBroker.queues(QUEUES).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(APPLICATION))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .withApplicationRoot(jar -> jar.addClasses(APPLICATION));
 
     @Override
     void expiresWithItsTimeout(String queue) {

@@ -13,11 +13,10 @@ class RetryScenariosOnRabbitMqTest extends RetryScenarios {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUES);
+    static final WireBroker broker = WireBroker.queues(QUEUES).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(APPLICATION))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .withApplicationRoot(jar -> jar.addClasses(APPLICATION));
 }

@@ -41,13 +41,12 @@ class LeastPrivilegeCheckingTest extends BrokerScenarios {
                 admin.declare("t.leastcheck.orders", Map.of());
                 admin.declare("t.leastcheck.orders.dead", Map.of());
                 NarrowUser.create(USER, "", "^amq\\.default$", "^t\\.leastcheck\\.orders$");
-            });
+            }).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, NarrowUser.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.username", USER)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.password", NarrowUser.PASSWORD);

@@ -39,13 +39,13 @@ class LeastPrivilegeDeclaringTest extends BrokerScenarios {
     static final WireBroker broker = WireBroker.queues("t.least.orders", "t.least.orders.dead", "t.least.orders.retry")
             .exchanges("t.least.shop")
             .before(admin -> NarrowUser.create(USER, "^t\\.least\\.", "^(amq\\.default|t\\.least\\..*)$",
-                    "^t\\.least\\."));
+                    "^t\\.least\\."))
+            .givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, NarrowUser.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.username", USER)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.password", NarrowUser.PASSWORD);
 

@@ -25,13 +25,13 @@ class RefusedAtStartupTest {
     @Order(1)
     static final WireBroker broker = WireBroker.queues("t.refused.orders", "t.refused.orders.dead")
             .before(admin -> NarrowUser.create(USER, "^t\\.refused\\.orders$", "^(amq\\.default|t\\.refused\\..*)$",
-                    "^t\\.refused\\."));
+                    "^t\\.refused\\."))
+            .givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, NarrowUser.class, Failures.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.username", USER)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.password", NarrowUser.PASSWORD)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)

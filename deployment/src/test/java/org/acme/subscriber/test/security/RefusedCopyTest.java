@@ -33,13 +33,12 @@ class RefusedCopyTest {
                 admin.declare("t.refusedcopy.orders", java.util.Map.of());
                 admin.declare("t.refusedcopy.orders.dead", java.util.Map.of());
                 NarrowUser.create(USER, "^t\\.refusedcopy\\.", "^t\\.refusedcopy\\.", "^t\\.refusedcopy\\.");
-            });
+            }).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, NarrowUser.class, Failures.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.username", USER)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.password", NarrowUser.PASSWORD)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)

@@ -15,13 +15,12 @@ class BindingScenariosOnRabbitMqTest extends BindingScenarios {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUES).exchanges(EXCHANGES);
+    static final WireBroker broker = WireBroker.queues(QUEUES).exchanges(EXCHANGES).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(APPLICATION))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL);
+            .withApplicationRoot(jar -> jar.addClasses(APPLICATION));
 
     @Override
     void elapse(Duration duration) {

@@ -25,13 +25,12 @@ class MissingExchangeTest {
     @RegisterExtension
     @Order(1)
     static final WireBroker broker = WireBroker.queues("t.noexchange.orders").exchanges("t.noexchange.shop")
-            .before(admin -> admin.declare("t.noexchange.orders", java.util.Map.of()));
+            .before(admin -> admin.declare("t.noexchange.orders", java.util.Map.of())).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Failures.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.rabbitmq-subscriber.declare-topology", "false")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
             .assertException(Failures.startupRefused(CONNECTION, "declare-topology is false and this does not exist",

@@ -46,13 +46,12 @@ class NamesFromConfigurationTest extends BrokerScenarios {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE, QUEUE + ".dead").exchanges(EXCHANGE);
+    static final WireBroker broker = WireBroker.queues(QUEUE, QUEUE + ".dead").exchanges(EXCHANGE).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("orders.queue", QUEUE)
             .overrideConfigKey("orders.exchange", EXCHANGE);
 

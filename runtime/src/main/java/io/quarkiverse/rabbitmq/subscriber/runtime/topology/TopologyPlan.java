@@ -147,9 +147,12 @@ public final class TopologyPlan {
                         new QueuePlan(subscription.deadLetter, Role.DEAD_LETTER, subscription.queue, Map.of()));
             }
             if (deadLetterQueues.contains(subscription.queue)) {
-                // A dead-letter queue's reader parks there what it cannot handle, and reads on.
+                // A dead-letter queue's reader parks there what it cannot handle, and reads on. Of its reader's queue
+                // type: a quorum dead-letter queue's parking queue must be there while a node is down, as it is (the
+                // cluster run could not resubscribe the reader while a classic one's home node was stopped).
                 queues.putIfAbsent(subscription.parkingQueue(), new QueuePlan(subscription.parkingQueue(),
-                        Role.DEAD_LETTER, subscription.queue, Map.of()));
+                        Role.DEAD_LETTER, subscription.queue,
+                        subscription.quorum() ? Map.of("x-queue-type", "quorum") : Map.of()));
             }
             if (subscription.delay == Delay.DLX_TTL) {
                 queues.putIfAbsent(subscription.waitingQueue, new QueuePlan(subscription.waitingQueue, Role.WAITING,

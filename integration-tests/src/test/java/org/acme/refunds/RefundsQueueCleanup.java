@@ -15,7 +15,8 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 public class RefundsQueueCleanup implements QuarkusTestResourceLifecycleManager {
 
     static final String URL = "amqp://guest:guest@127.0.0.1:5672";
-    static final String[] QUEUES = { "refunds", "refunds.dead", "refunds.retry", "payouts", "payouts.dead",
+    static final String[] QUEUES = { "refunds", "refunds.dead", "refunds.dead.parked", "refunds.retry", "payouts",
+            "payouts.dead", "payouts.dead.parked",
             "audit.payouts", "audit.refunds-issued" };
     static final String[] EXCHANGES = { "payments", "payout-requests", "refund-events" };
 

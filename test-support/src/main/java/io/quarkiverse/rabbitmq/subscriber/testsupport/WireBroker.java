@@ -195,6 +195,8 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
 
     private void deleteAll(RabbitAdmin admin) {
         admin.delete(queues.toArray(String[]::new));
+        // A dead-letter queue's reader declares <queue>.parked beside it: whichever of these has a reader, it goes too.
+        admin.delete(queues.stream().map(queue -> queue + ".parked").toArray(String[]::new));
         exchanges.forEach(admin::deleteExchange);
     }
 

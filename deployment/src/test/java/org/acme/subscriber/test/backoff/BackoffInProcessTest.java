@@ -7,7 +7,6 @@ import java.util.List;
 
 import jakarta.inject.Inject;
 
-import org.acme.subscriber.test.BrokerScenarios;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -21,7 +20,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * quorum queue), and the cap ends it in the dead-letter queue with the failure's headers. {@code retry()} still means
  * now. On the in-process broker's paused clock, so the 100 seconds pass at once.
  */
-class BackoffInProcessTest extends BrokerScenarios {
+class BackoffInProcessTest extends BackoffScenarios {
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
@@ -29,25 +28,7 @@ class BackoffInProcessTest extends BrokerScenarios {
             .overrideConfigKey("quarkus.rabbitmq-subscriber.broker", "in-process");
 
     @Inject
-    BackoffHandlers handlers;
-
-    @Inject
     InProcessBroker broker;
-
-    @Test
-    void inTheService() throws Exception {
-        backsOff(BackoffHandlers.IN_SERVICE);
-    }
-
-    @Test
-    void inAWaitingQueue() throws Exception {
-        backsOff(BackoffHandlers.WAITING);
-    }
-
-    @Test
-    void onAQuorumQueue() throws Exception {
-        backsOff(BackoffHandlers.QUORUM);
-    }
 
     @Test
     void retryStillMeansNow() throws Exception {
@@ -56,7 +37,8 @@ class BackoffInProcessTest extends BrokerScenarios {
         assertEquals(List.of(1, 2), handlers.attempts("retry:now"), "no time passed on the paused clock");
     }
 
-    private void backsOff(String queue) throws Exception {
+    @Override
+    void backsOff(String queue) throws Exception {
         String body = "pay:" + queue;
         publish(queue, body);
         until(() -> handlers.attempts(body).size() == 1);

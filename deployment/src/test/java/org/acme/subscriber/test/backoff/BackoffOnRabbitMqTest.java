@@ -5,12 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import jakarta.inject.Inject;
-
-import org.acme.subscriber.test.BrokerScenarios;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
@@ -23,7 +19,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * (the per-message expiration) and on a quorum queue; the cap ends each in the dead-letter queue with the failure.
  */
 @Tag("wire")
-class BackoffOnRabbitMqTest extends BrokerScenarios {
+class BackoffOnRabbitMqTest extends BackoffScenarios {
 
     static final long[] WAITS_MS = { 200, 400, 400 };
 
@@ -46,25 +42,8 @@ class BackoffOnRabbitMqTest extends BrokerScenarios {
         return test;
     }
 
-    @Inject
-    BackoffHandlers handlers;
-
-    @Test
-    void inTheService() throws Exception {
-        backsOff(BackoffHandlers.IN_SERVICE);
-    }
-
-    @Test
-    void inAWaitingQueue() throws Exception {
-        backsOff(BackoffHandlers.WAITING);
-    }
-
-    @Test
-    void onAQuorumQueue() throws Exception {
-        backsOff(BackoffHandlers.QUORUM);
-    }
-
-    private void backsOff(String queue) throws Exception {
+    @Override
+    void backsOff(String queue) throws Exception {
         String body = "pay:" + queue;
         publish(queue, body);
         until(() -> depth(queue + ".dead") == 1);

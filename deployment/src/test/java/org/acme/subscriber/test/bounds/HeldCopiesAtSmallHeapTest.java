@@ -50,7 +50,7 @@ class HeldCopiesAtSmallHeapTest {
             admin.publishRaw(QUEUE, body, new AMQP.BasicProperties.Builder().messageId("m-" + i).build());
         }
         admin.awaitConfirms();
-    }).givesUrl();
+    });
 
     @RegisterExtension
     @Order(2)
@@ -63,6 +63,8 @@ class HeldCopiesAtSmallHeapTest {
             .setForcedDependencies(List.of(io.quarkus.maven.dependency.Dependency.of("io.quarkus", "quarkus-vertx-http",
                     io.quarkus.builder.Version.getVersion())))
             .setJVMArgs(List.of("-Xmx64m", "-XX:+ExitOnOutOfMemoryError"))
+            // Its own process: the fixture's system property does not reach it, so the URL goes in its configuration.
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", WireBroker.URL)
             .overrideConfigKey("quarkus.http.port", "0")
             .overrideConfigKey("quarkus.log.file.enabled", "true")
             .overrideConfigKey("quarkus.log.file.path", LOG.toString());

@@ -92,7 +92,8 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
     /**
      * The application's broker is this one: {@code quarkus.rabbitmq-subscriber.url} is set to {@link #URL} (as a system
      * property, from before the application starts until the class is done), so the class does not set it. Not for a
-     * class whose application goes elsewhere (a proxy, the cluster): a system property would win over its own URL.
+     * class whose application goes elsewhere (a proxy, the cluster): a system property would win over its own URL; nor
+     * for an application in a process of its own ({@code QuarkusProdModeTest}), which the property does not reach.
      */
     public WireBroker givesUrl() {
         this.givesUrl = true;

@@ -5,39 +5,32 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
+import org.acme.subscriber.test.Scenarios;
 
 import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkus.test.QuarkusUnitTest;
 
 /**
  * A subscriber implementing a generic interface: javac adds a bridge method carrying the same @Subscriber. It is
  * skipped, so the queue has one subscriber (not a build failure for two), and the payload is the real type.
  */
-class BridgeMethodTest {
+/** Run by {@link InProcessBasicsTest}, which calls each of its methods in one application with the others. */
+interface BridgeMethodScenario {
 
-    @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handles.class, RefundHandler.class, Refund.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.broker", "in-process");
+    private InProcessBroker broker() {
+        return Scenarios.bean(InProcessBroker.class);
+    }
 
-    @Inject
-    InProcessBroker broker;
+    private RefundHandler handler() {
+        return Scenarios.bean(RefundHandler.class);
+    }
 
-    @Inject
-    RefundHandler handler;
-
-    @Test
-    void theBridgeIsNotASecondSubscriber() {
-        broker.publish("bridged", new Refund(5));
-        broker.awaitIdle();
-        assertEquals(List.of(new Refund(5)), handler.handled);
-        assertEquals(1, broker.queue("bridged").consumers());
+    default void theBridgeIsNotASecondSubscriber() {
+        broker().publish("bridged", new Refund(5));
+        broker().awaitIdle();
+        assertEquals(List.of(new Refund(5)), handler().handled);
+        assertEquals(1, broker().queue("bridged").consumers());
     }
 
     public record Refund(long id) {

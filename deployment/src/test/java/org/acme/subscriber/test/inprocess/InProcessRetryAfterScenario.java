@@ -7,68 +7,59 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
+import org.acme.subscriber.test.Scenarios;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkus.test.QuarkusUnitTest;
 
 /**
  * On the in-process broker with its paused clock, a 30-second retryAfter takes no time: the copy comes back when the
  * test advances the clock by 30 seconds, and not a millisecond before.
  */
-class InProcessRetryAfterTest {
+/** Run by {@link InProcessBasicsTest}, which calls each of its methods in one application with the others. */
+interface InProcessRetryAfterScenario {
 
-    @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Refund.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.broker", "in-process");
+    private InProcessBroker broker() {
+        return Scenarios.bean(InProcessBroker.class);
+    }
 
-    @Inject
-    InProcessBroker broker;
+    private Handlers handlers() {
+        return Scenarios.bean(Handlers.class);
+    }
 
-    @Inject
-    Handlers handlers;
-
-    @Test
-    void aBusyRefundComesBackAfterThirtySecondsAndNotBefore() {
+    default void aBusyRefundComesBackAfterThirtySecondsAndNotBefore() {
         long started = System.nanoTime();
-        broker.publish("refunds", new Refund(1, "busy-once"));
-        broker.awaitIdle();
-        assertEquals(List.of("1:1"), handlers.attempts);
-        assertEquals(0, broker.queue("refunds").depth(), "the copy waits in the service, not in the queue");
+        broker().publish("refunds", new Refund(1, "busy-once"));
+        broker().awaitIdle();
+        assertEquals(List.of("1:1"), handlers().attempts);
+        assertEquals(0, broker().queue("refunds").depth(), "the copy waits in the service, not in the queue");
 
-        broker.advance(Duration.ofSeconds(30).minusMillis(1));
-        assertEquals(List.of("1:1"), handlers.attempts, "not before 30 seconds");
+        broker().advance(Duration.ofSeconds(30).minusMillis(1));
+        assertEquals(List.of("1:1"), handlers().attempts, "not before 30 seconds");
 
-        broker.advance(Duration.ofMillis(1));
-        assertEquals(List.of("1:1", "1:2"), handlers.attempts, "the copy carries the retry count raised by one");
-        assertEquals(0, broker.queue("refunds").depth());
+        broker().advance(Duration.ofMillis(1));
+        assertEquals(List.of("1:1", "1:2"), handlers().attempts, "the copy carries the retry count raised by one");
+        assertEquals(0, broker().queue("refunds").depth());
         assertTrue(System.nanoTime() - started < Duration.ofSeconds(10).toNanos(), "virtual time takes no real time");
     }
 
-    @Test
-    void queueViewShowsTheDeclaredArguments() {
-        InProcessBroker.QueueView view = broker.queue("payouts");
+    default void queueViewShowsTheDeclaredArguments() {
+        InProcessBroker.QueueView view = broker().queue("payouts");
         assertEquals("quorum", view.arguments().get("x-queue-type").toString());
         assertEquals(3, ((Number) view.arguments().get("x-delivery-limit")).intValue());
         assertEquals(1, view.consumers());
     }
 
-    @Test
-    void aQuorumQueueDeadLettersNothingWithoutARouteButStopsRedelivering() {
-        broker.publish("payouts", "always-unavailable");
-        broker.awaitIdle();
+    default void aQuorumQueueDeadLettersNothingWithoutARouteButStopsRedelivering() {
+        broker().publish("payouts", "always-unavailable");
+        broker().awaitIdle();
         // x-delivery-limit 3: the first delivery and three returns, then the queue drops it (it has no route).
-        assertEquals(4, handlers.payoutDeliveries.size());
-        assertEquals(List.of("none", "1", "2", "3"), handlers.payoutDeliveries);
-        assertEquals(0, broker.queue("payouts").depth());
+        assertEquals(4, handlers().payoutDeliveries.size());
+        assertEquals(List.of("none", "1", "2", "3"), handlers().payoutDeliveries);
+        assertEquals(0, broker().queue("payouts").depth());
     }
 
     public record Refund(long id, String card) {

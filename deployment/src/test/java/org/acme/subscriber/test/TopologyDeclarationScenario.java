@@ -5,36 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
-import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
-import io.quarkus.test.QuarkusUnitTest;
 
 /** With declare-topology on (the default), each subscriber's queue is declared durable with its arguments. */
-@Tag("wire")
-class TopologyDeclarationTest {
+/** Run by {@link WireBasicsTest}, which calls each of its methods in one application with the others. */
+interface TopologyDeclarationScenario {
 
     static final String CLASSIC = "t.topology.classic";
     static final String QUORUM = "t.topology.quorum";
 
-    @RegisterExtension
-    @Order(1)
-    static final WireBroker broker = WireBroker.queues(CLASSIC, QUORUM).givesUrl();
-
-    @RegisterExtension
-    @Order(2)
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class));
-
-    @Test
-    void queuesAreDeclaredDurableWithTheirArguments() {
+    default void queuesAreDeclaredDurableWithTheirArguments() {
         RabbitAdmin.with(admin -> {
             assertTrue(admin.exists(CLASSIC));
             assertTrue(admin.exists(QUORUM));

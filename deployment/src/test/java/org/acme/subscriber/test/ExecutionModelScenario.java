@@ -12,17 +12,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
-import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
-import io.quarkus.test.QuarkusUnitTest;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.common.annotation.NonBlocking;
 import io.smallrye.common.annotation.RunOnVirtualThread;
@@ -36,52 +29,44 @@ import io.vertx.core.Vertx;
  * at zero). The handlers live in a user package: Quarkus lets execution annotations through on any method of a class
  * under io.quarkiverse, so only a user package shows whether @Subscriber methods count as entrypoints.
  */
-@Tag("wire")
-class ExecutionModelTest {
+/** Run by {@link WireBasicsTest}, which calls each of its methods in one application with the others. */
+interface ExecutionModelScenario {
+
+    private Handlers handlers() {
+        return Scenarios.bean(Handlers.class);
+    }
+
+    private SubscriberStatus status() {
+        return Scenarios.bean(SubscriberStatus.class);
+    }
 
     static final String[] QUEUES = { "t.model.worker", "t.model.blocking-uni", "t.model.nonblocking",
             "t.model.uni", "t.model.virtual", "t.model.completed-on-worker", "t.model.completed-on-other-loop",
             "t.model.method-wins" };
 
-    @RegisterExtension
-    @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUES).givesUrl();
-
-    @RegisterExtension
-    @Order(2)
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, BlockingByDefault.class));
-
-    @Inject
-    Handlers handlers;
-
-    @Inject
-    SubscriberStatus status;
-
-    @Test
-    void handlersRunWhereTheyShouldAndSettleOnTheEventLoop() {
-        long settledBefore = status.stats().settledOnSubscriberLoop();
+    default void handlersRunWhereTheyShouldAndSettleOnTheEventLoop() {
+        long settledBefore = status().stats().settledOnSubscriberLoop();
         RabbitAdmin.with(admin -> {
             for (String queue : QUEUES) {
                 admin.publish(queue, "x");
             }
         });
-        await().until(() -> handlers.onEventLoop.size() == QUEUES.length);
-        await().until(() -> status.stats().settledOnSubscriberLoop() == settledBefore + QUEUES.length);
-        assertEquals(0, status.stats().settledElsewhere());
-        assertEquals(QUEUES.length, status.stats().acked());
+        await().until(() -> handlers().onEventLoop.size() == QUEUES.length);
+        await().until(() -> status().stats().settledOnSubscriberLoop() == settledBefore + QUEUES.length);
+        assertEquals(0, status().stats().settledElsewhere());
+        assertEquals(QUEUES.length, status().stats().acked());
 
-        assertFalse(handlers.onEventLoop.get("t.model.worker"), "a plain Outcome handler runs on a worker");
-        assertFalse(handlers.onEventLoop.get("t.model.blocking-uni"), "@Blocking moves a Uni handler to a worker");
-        assertTrue(handlers.onEventLoop.get("t.model.nonblocking"), "@NonBlocking keeps a handler on the event loop");
-        assertTrue(handlers.onEventLoop.get("t.model.uni"), "a Uni handler runs on the event loop");
-        assertFalse(handlers.onEventLoop.get("t.model.completed-on-worker"));
-        assertTrue(handlers.onEventLoop.get("t.model.completed-on-other-loop"), "completed on another event loop");
-        assertTrue(handlers.onEventLoop.get("t.model.method-wins"), "a method's @NonBlocking beats its class's @Blocking");
+        assertFalse(handlers().onEventLoop.get("t.model.worker"), "a plain Outcome handler runs on a worker");
+        assertFalse(handlers().onEventLoop.get("t.model.blocking-uni"), "@Blocking moves a Uni handler to a worker");
+        assertTrue(handlers().onEventLoop.get("t.model.nonblocking"), "@NonBlocking keeps a handler on the event loop");
+        assertTrue(handlers().onEventLoop.get("t.model.uni"), "a Uni handler runs on the event loop");
+        assertFalse(handlers().onEventLoop.get("t.model.completed-on-worker"));
+        assertTrue(handlers().onEventLoop.get("t.model.completed-on-other-loop"), "completed on another event loop");
+        assertTrue(handlers().onEventLoop.get("t.model.method-wins"), "a method's @NonBlocking beats its class's @Blocking");
         if (Runtime.version().feature() >= 21) {
-            assertTrue(handlers.virtual.get(), "@RunOnVirtualThread runs on a virtual thread where the JDK has them");
+            assertTrue(handlers().virtual.get(), "@RunOnVirtualThread runs on a virtual thread where the JDK has them");
         }
-        assertFalse(handlers.onEventLoop.get("t.model.virtual"), "@RunOnVirtualThread leaves the event loop");
+        assertFalse(handlers().onEventLoop.get("t.model.virtual"), "@RunOnVirtualThread leaves the event loop");
         RabbitAdmin.with(admin -> {
             for (String queue : QUEUES) {
                 assertEquals(0, admin.depth(queue), queue);

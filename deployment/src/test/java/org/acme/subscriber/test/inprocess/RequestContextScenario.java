@@ -15,12 +15,10 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
+import org.acme.subscriber.test.Scenarios;
 
 import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkus.test.QuarkusUnitTest;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -28,39 +26,35 @@ import io.smallrye.mutiny.Uni;
  * instance per message, and it is destroyed when the handler is done, for a {@code Uni} handler only once its result
  * completed (on another thread, later).
  */
-class RequestContextTest {
+/** Run by {@link InProcessBasicsTest}, which calls each of its methods in one application with the others. */
+interface RequestContextScenario {
 
-    @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, PerMessage.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.broker", "in-process");
-
-    @Inject
-    InProcessBroker broker;
-
-    @Inject
-    Handlers handlers;
-
-    @Test
-    void everyDeliveryHasItsOwnRequestScopedBeans() {
-        for (int i = 0; i < 3; i++) {
-            broker.publish("t.request.sync", "m" + i);
-        }
-        broker.awaitIdle();
-        assertEquals(3, Set.copyOf(handlers.instances).size(), "one instance per delivery: " + handlers.instances);
-        assertTrue(PerMessage.destroyed.containsAll(handlers.instances), "each destroyed with its delivery");
+    private InProcessBroker broker() {
+        return Scenarios.bean(InProcessBroker.class);
     }
 
-    @Test
-    void anAsynchronousHandlersRequestContextLastsUntilItsResultCompletes() {
-        broker.publish("t.request.async", "later");
+    private Handlers handlers() {
+        return Scenarios.bean(Handlers.class);
+    }
+
+    default void everyDeliveryHasItsOwnRequestScopedBeans() {
+        for (int i = 0; i < 3; i++) {
+            broker().publish("t.request.sync", "m" + i);
+        }
+        broker().awaitIdle();
+        assertEquals(3, Set.copyOf(handlers().instances).size(), "one instance per delivery: " + handlers().instances);
+        assertTrue(PerMessage.destroyed.containsAll(handlers().instances), "each destroyed with its delivery");
+    }
+
+    default void anAsynchronousHandlersRequestContextLastsUntilItsResultCompletes() {
+        broker().publish("t.request.async", "later");
         // The handler has returned its Uni (a context ended with the call would be destroyed by now).
-        await().until(() -> handlers.pending != null);
-        assertFalse(PerMessage.destroyed.contains(handlers.asyncInstance), "in use while the Uni has not completed");
+        await().until(() -> handlers().pending != null);
+        assertFalse(PerMessage.destroyed.contains(handlers().asyncInstance), "in use while the Uni has not completed");
         // Completes on another thread, where the handler's code goes on using the bean.
-        CompletableFuture.runAsync(() -> handlers.pending.complete(null)).join();
-        await().until(() -> PerMessage.destroyed.contains(handlers.asyncInstance));
-        assertEquals("later", handlers.seenAfterCompletion.get(0));
+        CompletableFuture.runAsync(() -> handlers().pending.complete(null)).join();
+        await().until(() -> PerMessage.destroyed.contains(handlers().asyncInstance));
+        assertEquals("later", handlers().seenAfterCompletion.get(0));
     }
 
     @RequestScoped

@@ -5,34 +5,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
+import org.acme.subscriber.test.Scenarios;
 
 import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkus.test.QuarkusUnitTest;
 
 /** A @Subscriber method declared on an abstract superclass consumes for the concrete bean. */
-class InheritedSubscriberTest {
+/** Run by {@link InProcessBasicsTest}, which calls each of its methods in one application with the others. */
+interface InheritedSubscriberScenario {
 
-    @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(BaseConsumer.class, AuditConsumer.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.broker", "in-process");
+    private InProcessBroker broker() {
+        return Scenarios.bean(InProcessBroker.class);
+    }
 
-    @Inject
-    InProcessBroker broker;
+    private AuditConsumer consumer() {
+        return Scenarios.bean(AuditConsumer.class);
+    }
 
-    @Inject
-    AuditConsumer consumer;
-
-    @Test
-    void theInheritedSubscriberConsumes() {
-        broker.publish("inherited", "hello");
-        broker.awaitIdle();
-        assertEquals(List.of("audit:hello"), consumer.received);
+    default void theInheritedSubscriberConsumes() {
+        broker().publish("inherited", "hello");
+        broker().awaitIdle();
+        assertEquals(List.of("audit:hello"), consumer().received);
     }
 
     public abstract static class BaseConsumer {

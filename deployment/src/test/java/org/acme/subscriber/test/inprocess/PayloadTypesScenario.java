@@ -10,42 +10,35 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
+import org.acme.subscriber.test.Scenarios;
 
 import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
-import io.quarkus.test.QuarkusUnitTest;
 
 /** JSON payloads of every shape a handler may declare: annotated types, arrays, generic collections, maps. */
-class PayloadTypesTest {
+/** Run by {@link InProcessBasicsTest}, which calls each of its methods in one application with the others. */
+interface PayloadTypesScenario {
 
-    @RegisterExtension
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, Refund.class, Checked.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.broker", "in-process");
+    private InProcessBroker broker() {
+        return Scenarios.bean(InProcessBroker.class);
+    }
 
-    @Inject
-    InProcessBroker broker;
+    private Handlers handlers() {
+        return Scenarios.bean(Handlers.class);
+    }
 
-    @Inject
-    Handlers handlers;
-
-    @Test
-    void everyShapeDecodes() {
-        broker.publish("p.annotated", new Refund(1));
-        broker.publish("p.array", List.of(new Refund(2), new Refund(3)));
-        broker.publish("p.ints", List.of(4, 5));
-        broker.publish("p.list", List.of(new Refund(6)));
-        broker.publish("p.map", Map.of("a", new Refund(7)));
-        broker.awaitIdle();
-        assertEquals(new Refund(1), handlers.received.get("annotated"));
-        assertEquals(List.of(new Refund(2), new Refund(3)), List.of((Refund[]) handlers.received.get("array")));
-        assertEquals(9, java.util.Arrays.stream((int[]) handlers.received.get("ints")).sum());
-        assertEquals(List.of(new Refund(6)), handlers.received.get("list"));
-        assertEquals(Map.of("a", new Refund(7)), handlers.received.get("map"));
+    default void everyShapeDecodes() {
+        broker().publish("p.annotated", new Refund(1));
+        broker().publish("p.array", List.of(new Refund(2), new Refund(3)));
+        broker().publish("p.ints", List.of(4, 5));
+        broker().publish("p.list", List.of(new Refund(6)));
+        broker().publish("p.map", Map.of("a", new Refund(7)));
+        broker().awaitIdle();
+        assertEquals(new Refund(1), handlers().received.get("annotated"));
+        assertEquals(List.of(new Refund(2), new Refund(3)), List.of((Refund[]) handlers().received.get("array")));
+        assertEquals(9, java.util.Arrays.stream((int[]) handlers().received.get("ints")).sum());
+        assertEquals(List.of(new Refund(6)), handlers().received.get("list"));
+        assertEquals(Map.of("a", new Refund(7)), handlers().received.get("map"));
     }
 
     @Target(ElementType.TYPE_USE)

@@ -8,19 +8,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
-import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
-import io.quarkus.test.QuarkusUnitTest;
 
 /**
  * A worker handler's deliveries go from the client's thread straight to the worker pool, and the event loop learns of
@@ -28,39 +20,30 @@ import io.quarkus.test.QuarkusUnitTest;
  * message's handler blocks while the fifty behind it are handled and acked; RabbitMQ then still counts exactly that
  * one unacknowledged, and it is acked once its handler returns.
  */
-@Tag("wire")
-class WorkerSlowHeadTest {
+/** Run by {@link WireBasicsTest}, which calls each of its methods in one application with the others. */
+interface WorkerSlowHeadScenario {
+
+    private SubscriberStatus status() {
+        return Scenarios.bean(SubscriberStatus.class);
+    }
 
     static final String QUEUE = "t.worker.slow-head";
 
-    @RegisterExtension
-    @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE).givesUrl();
-
-    @RegisterExtension
-    @Order(2)
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handler.class));
-
-    @Inject
-    SubscriberStatus status;
-
-    @Test
-    void acksBehindARunningDeliveryDoNotCoverIt() throws Exception {
-        long ackedBefore = status.stats().acked();
+    default void acksBehindARunningDeliveryDoNotCoverIt() throws Exception {
+        long ackedBefore = status().stats().acked();
         RabbitAdmin.with(admin -> {
             admin.publish(QUEUE, "slow");
             for (int i = 0; i < 50; i++) {
                 admin.publish(QUEUE, "fast-" + i);
             }
         });
-        await().until(() -> status.stats().acked() == ackedBefore + 50);
+        await().until(() -> status().stats().acked() == ackedBefore + 50);
         // The acks of the fifty are sent once settled; RabbitMQ's count follows them.
         await().until(() -> unacknowledged() == 1);
         assertEquals(0L, (long) RabbitAdmin.withResult(admin -> admin.depth(QUEUE)));
 
         Handler.release.countDown();
-        await().until(() -> status.stats().acked() == ackedBefore + 51);
+        await().until(() -> status().stats().acked() == ackedBefore + 51);
         await().until(() -> unacknowledged() == 0);
         assertEquals(51, Handler.handled.get());
     }

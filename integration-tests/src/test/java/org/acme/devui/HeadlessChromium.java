@@ -154,8 +154,15 @@ final class HeadlessChromium implements AutoCloseable {
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
             process.destroyForcibly();
         }
-        try (var files = Files.walk(profile)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        // Chromium's helper processes may still write into the profile while the main one exits: a file that goes
+        // while the walk reads its folder is no failure of the test (it failed CI once so), and a walk again takes
+        // what came after. What is left in the temporary folder then is left.
+        for (int attempt = 0; attempt < 3 && Files.exists(profile); attempt++) {
+            try (var files = Files.walk(profile)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            } catch (java.io.IOException | java.io.UncheckedIOException e) {
+                // walked into a file that went: walk again
+            }
         }
     }
 

@@ -8,14 +8,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import org.acme.subscriber.test.Scenarios;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.DeadLetter;
 import io.quarkiverse.rabbitmq.subscriber.DeadLetters;
@@ -23,45 +19,38 @@ import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
-import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
-import io.quarkus.test.QuarkusUnitTest;
 
 /**
  * A message whose handler fails until a fault is fixed uses up its attempts and lands in the dead-letter queue, where
  * {@link DeadLetters#peek} shows it with its failure and the queue it came from; once the fault is fixed,
  * {@link DeadLetters#replay} moves it back, it is handled as a first delivery, and the dead-letter queue is empty.
  */
-@Tag("wire")
-class DeadLettersTest {
+/**
+ * Run by {@link org.acme.subscriber.test.WireBasicsTest}, which calls each of its methods in one application with the others.
+ */
+public interface DeadLettersScenario {
+
+    private DeadLetters deadLetters() {
+        return Scenarios.bean(DeadLetters.class);
+    }
+
+    private RabbitPublisher publisher() {
+        return Scenarios.bean(RabbitPublisher.class);
+    }
+
+    private Refunds refunds() {
+        return Scenarios.bean(Refunds.class);
+    }
 
     static final String REFUNDS = "t.dlq.app.refunds";
     static final String REFUNDS_DEAD = REFUNDS + ".dead";
 
-    @RegisterExtension
-    @Order(1)
-    static final WireBroker broker = WireBroker.queues(REFUNDS, REFUNDS_DEAD).givesUrl();
-
-    @RegisterExtension
-    @Order(2)
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Refunds.class));
-
-    @Inject
-    DeadLetters deadLetters;
-
-    @Inject
-    RabbitPublisher publisher;
-
-    @Inject
-    Refunds refunds;
-
-    @Test
-    void aDeadLetterIsShownThenReplayedOnceTheFaultIsFixed() {
-        publisher.sendAndAwait(REFUNDS, "refund r-1", Map.of("message-id", "r-1"));
+    default void aDeadLetterIsShownThenReplayedOnceTheFaultIsFixed() {
+        publisher().sendAndAwait(REFUNDS, "refund r-1", Map.of("message-id", "r-1"));
         Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> depth(REFUNDS_DEAD) == 1);
-        assertEquals(List.of(1, 2), refunds.attempts.get("r-1"), "both attempts failed");
+        assertEquals(List.of(1, 2), refunds().attempts.get("r-1"), "both attempts failed");
 
-        List<DeadLetter> waiting = deadLetters.peek(REFUNDS_DEAD, 10);
+        List<DeadLetter> waiting = deadLetters().peek(REFUNDS_DEAD, 10);
         assertEquals(1, waiting.size());
         DeadLetter dead = waiting.get(0);
         assertEquals("r-1", dead.messageId());
@@ -72,15 +61,15 @@ class DeadLettersTest {
         assertEquals("refund r-1", dead.bodyPreview());
         Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> depth(REFUNDS_DEAD) == 1);
 
-        refunds.fixed = true;
-        assertEquals(1, deadLetters.replay(REFUNDS_DEAD, 10));
-        Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> refunds.handled.containsKey("r-1"));
-        Delivery replayed = refunds.handled.get("r-1");
+        refunds().fixed = true;
+        assertEquals(1, deadLetters().replay(REFUNDS_DEAD, 10));
+        Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> refunds().handled.containsKey("r-1"));
+        Delivery replayed = refunds().handled.get("r-1");
         assertEquals(1, replayed.retryCount(), "a replayed message starts its attempts over");
         assertEquals(1, ((Number) replayed.header(DeadLetters.REPLAYED_HEADER)).intValue());
-        assertEquals(List.of(1, 2, 1), refunds.attempts.get("r-1"));
+        assertEquals(List.of(1, 2, 1), refunds().attempts.get("r-1"));
         Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> depth(REFUNDS_DEAD) == 0 && depth(REFUNDS) == 0);
-        assertEquals(List.of(), deadLetters.peek(REFUNDS_DEAD, 10));
+        assertEquals(List.of(), deadLetters().peek(REFUNDS_DEAD, 10));
     }
 
     private static long depth(String queue) {

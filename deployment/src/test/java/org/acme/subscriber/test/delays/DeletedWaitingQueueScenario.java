@@ -8,13 +8,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import jakarta.inject.Inject;
-
 import org.acme.subscriber.test.CapturedLogs;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
+import org.acme.subscriber.test.Scenarios;
 
 import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
@@ -22,8 +17,6 @@ import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
-import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
-import io.quarkus.test.QuarkusUnitTest;
 
 /**
  * An operator deletes a waiting queue. Delayed copies go out mandatory, so RabbitMQ returns them and none is lost: on
@@ -32,55 +25,47 @@ import io.quarkus.test.QuarkusUnitTest;
  * queue exists again. One ERROR names the missing queue. ({@link DeletedWaitingQueueOnTheDeliveryChannelTest}: DEFAULT
  * on the delivery's channel.)
  */
-@Tag("wire")
-class DeletedWaitingQueueTest {
+/**
+ * Run by {@link org.acme.subscriber.test.WireBasicsTest}, which calls each of its methods in one application with the others.
+ */
+public interface DeletedWaitingQueueScenario {
+
+    private Handlers handlers() {
+        return Scenarios.bean(Handlers.class);
+    }
 
     static final String DEFAULT = "t.deleted-waiting.default";
     static final String CONFIRMED = "t.deleted-waiting.confirmed";
 
-    @RegisterExtension
-    @Order(1)
-    static final WireBroker broker = WireBroker.queues(DEFAULT, DEFAULT + ".retry", CONFIRMED, CONFIRMED + ".retry").givesUrl();
-
-    @RegisterExtension
-    @Order(2)
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class, CapturedLogs.class));
-
-    @Inject
-    Handlers handlers;
-
-    @Test
-    void aDefaultCopyIsConfirmedTooSoTheOriginalIsRequeued() {
+    default void aDefaultCopyIsConfirmedTooSoTheOriginalIsRequeued() {
         try (CapturedLogs logs = new CapturedLogs()) {
             RabbitAdmin.with(admin -> {
                 admin.delete(DEFAULT + ".retry");
                 admin.publish(DEFAULT, "m");
             });
             // The original comes back (count 1) until the waiting queue exists again; then its copy waits there.
-            await().atMost(Duration.ofSeconds(20)).until(() -> handlers.entries(DEFAULT).size() >= 2);
-            assertEquals("1|null", handlers.entries(DEFAULT).get(1), "the original, requeued");
+            await().atMost(Duration.ofSeconds(20)).until(() -> handlers().entries(DEFAULT).size() >= 2);
+            assertEquals("1|null", handlers().entries(DEFAULT).get(1), "the original, requeued");
             RabbitAdmin.with(admin -> admin.declare(DEFAULT + ".retry", java.util.Map.of("x-dead-letter-exchange", "",
                     "x-dead-letter-routing-key", DEFAULT)));
-            await().atMost(Duration.ofSeconds(20)).until(() -> handlers.entries(DEFAULT).contains("2|null"));
+            await().atMost(Duration.ofSeconds(20)).until(() -> handlers().entries(DEFAULT).contains("2|null"));
             assertTrue(logs.errors().stream().anyMatch(line -> line.contains("Queue '" + DEFAULT + ".retry' does not "
                     + "exist")), () -> "the missing queue is named: " + logs.errors());
         }
     }
 
-    @Test
-    void confirmedRequeuesTheOriginal() {
+    default void confirmedRequeuesTheOriginal() {
         try (CapturedLogs logs = new CapturedLogs()) {
             RabbitAdmin.with(admin -> {
                 admin.delete(CONFIRMED + ".retry");
                 admin.publish(CONFIRMED, "m");
             });
             // The original comes back (count 1) until the waiting queue exists again; then its copy waits there.
-            await().atMost(Duration.ofSeconds(20)).until(() -> handlers.entries(CONFIRMED).size() >= 2);
-            assertEquals("1|null", handlers.entries(CONFIRMED).get(1), "the original, requeued");
+            await().atMost(Duration.ofSeconds(20)).until(() -> handlers().entries(CONFIRMED).size() >= 2);
+            assertEquals("1|null", handlers().entries(CONFIRMED).get(1), "the original, requeued");
             RabbitAdmin.with(admin -> admin.declare(CONFIRMED + ".retry", java.util.Map.of("x-dead-letter-exchange", "",
                     "x-dead-letter-routing-key", CONFIRMED)));
-            await().atMost(Duration.ofSeconds(20)).until(() -> handlers.entries(CONFIRMED).contains("2|null"));
+            await().atMost(Duration.ofSeconds(20)).until(() -> handlers().entries(CONFIRMED).contains("2|null"));
             assertTrue(logs.errors().stream().anyMatch(line -> line.contains("Queue '" + CONFIRMED + ".retry' does not "
                     + "exist")), () -> "the missing queue is named: " + logs.errors());
         }

@@ -9,71 +9,59 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
+import org.acme.subscriber.test.Scenarios;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.Subscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
-import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
-import io.quarkus.test.QuarkusUnitTest;
 
 /**
  * An operator pauses a subscriber: its consumer is cancelled, what is published meanwhile waits in RabbitMQ, readiness
  * stays UP and lists it as paused; resumed, it takes everything that waited. A queue no subscriber consumes is refused
  * by name.
  */
-@Tag("wire")
-class SubscriptionsPauseTest {
+/**
+ * Run by {@link org.acme.subscriber.test.WireBasicsTest}, which calls each of its methods in one application with the others.
+ */
+public interface SubscriptionsPauseScenario {
+
+    private Subscriptions subscriptions() {
+        return Scenarios.bean(Subscriptions.class);
+    }
+
+    private SubscriberStatus status() {
+        return Scenarios.bean(SubscriberStatus.class);
+    }
+
+    private Handlers handlers() {
+        return Scenarios.bean(Handlers.class);
+    }
 
     static final String QUEUE = "t.operate.pause";
 
-    @RegisterExtension
-    @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE).givesUrl();
-
-    @RegisterExtension
-    @Order(2)
-    static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handlers.class));
-
-    @Inject
-    Subscriptions subscriptions;
-
-    @Inject
-    SubscriberStatus status;
-
-    @Inject
-    Handlers handlers;
-
-    @Test
-    void aPausedSubscriberTakesNothingUntilResumed() throws Exception {
-        assertEquals(Subscriptions.State.CONSUMING, subscriptions.state(QUEUE));
-        subscriptions.pause(QUEUE);
-        await().until(() -> subscriptions.state(QUEUE) == Subscriptions.State.PAUSED);
+    default void aPausedSubscriberTakesNothingUntilResumed() throws Exception {
+        assertEquals(Subscriptions.State.CONSUMING, subscriptions().state(QUEUE));
+        subscriptions().pause(QUEUE);
+        await().until(() -> subscriptions().state(QUEUE) == Subscriptions.State.PAUSED);
         RabbitAdmin.with(admin -> {
             await().until(() -> admin.consumers(QUEUE) == 0);
             for (int i = 0; i < 5; i++) {
                 admin.publish(QUEUE, "m-" + i);
             }
         });
-        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> handlers.received().isEmpty());
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> handlers().received().isEmpty());
         assertEquals(5L, (long) RabbitAdmin.<Long> withResult(admin -> admin.depth(QUEUE)), "waiting in RabbitMQ");
-        assertTrue(status.notReady().isEmpty(), "readiness stays UP: " + status.notReady());
-        assertEquals(List.of(QUEUE), status.paused());
+        assertTrue(status().notReady().isEmpty(), "readiness stays UP: " + status().notReady());
+        assertEquals(List.of(QUEUE), status().paused());
 
-        subscriptions.resume(QUEUE);
-        await().atMost(Duration.ofSeconds(10)).until(() -> handlers.received().size() == 5);
-        assertEquals(Subscriptions.State.CONSUMING, subscriptions.state(QUEUE));
-        assertEquals(List.of(), status.paused());
+        subscriptions().resume(QUEUE);
+        await().atMost(Duration.ofSeconds(10)).until(() -> handlers().received().size() == 5);
+        assertEquals(Subscriptions.State.CONSUMING, subscriptions().state(QUEUE));
+        assertEquals(List.of(), status().paused());
 
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
-                () -> subscriptions.pause("t.operate.nobody"));
+                () -> subscriptions().pause("t.operate.nobody"));
         assertTrue(unknown.getMessage().contains("'t.operate.nobody'") && unknown.getMessage().contains(QUEUE),
                 unknown.getMessage());
     }

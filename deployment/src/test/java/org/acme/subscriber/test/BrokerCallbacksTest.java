@@ -20,6 +20,7 @@ import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.ExclusiveResource;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -38,6 +39,14 @@ class BrokerCallbacksTest {
 
     static final String QUICK = "t.callbacks.quick";
     static final String SLOW = "t.callbacks.slow";
+
+    /**
+     * Changes what the whole broker does (or times a fault): never beside another such class, whichever JVM runs it. The
+     * serial phase runs these with the tests that use no broker, in several JVMs.
+     */
+    @RegisterExtension
+    @Order(0)
+    static final ExclusiveResource brokerWide = ExclusiveResource.named("broker-wide");
 
     @RegisterExtension
     @Order(1)

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.ExclusiveResource;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -42,6 +43,14 @@ class CopiesUnderMemoryAlarmTest {
     static final String BYSTANDER = "t.alarm.bystander";
     static final String CONNECTION = "t-alarm-copies";
     static final int BYSTANDER_MESSAGES = 20;
+
+    /**
+     * Changes what the whole broker does (or times a fault): never beside another such class, whichever JVM runs it. The
+     * serial phase runs these with the tests that use no broker, in several JVMs.
+     */
+    @RegisterExtension
+    @Order(0)
+    static final ExclusiveResource brokerWide = ExclusiveResource.named("broker-wide");
 
     @RegisterExtension
     @Order(1)

@@ -26,6 +26,7 @@ import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Outputs;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.ExclusiveResource;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -44,6 +45,14 @@ class HalfOpenConnectionTest {
     static final String ORDERS = "t.halfopen.orders";
     static final String SHIPMENTS = "t.halfopen.shipments";
     static final ToxicProxy.Handle PROXY = ToxicProxy.shared(WireBroker.PORT);
+
+    /**
+     * Changes what the whole broker does (or times a fault): never beside another such class, whichever JVM runs it. The
+     * serial phase runs these with the tests that use no broker, in several JVMs.
+     */
+    @RegisterExtension
+    @Order(0)
+    static final ExclusiveResource brokerWide = ExclusiveResource.named("broker-wide");
 
     @RegisterExtension
     @Order(1)

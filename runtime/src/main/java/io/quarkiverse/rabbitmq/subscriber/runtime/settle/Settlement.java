@@ -48,6 +48,14 @@ public sealed interface Settlement {
                 boolean confirmed) {
             this(target, queue, retryCount, failure, delay, confirmed, null);
         }
+
+        /** What is published, as the log names it. */
+        public String what() {
+            return target == Target.PARK ? "the parked letter"
+                    : target == Target.DEAD_LETTER ? "the dead letter"
+                            : delay.isZero() ? "the copy for attempt " + retryCount
+                                    : "the delayed copy for attempt " + retryCount;
+        }
     }
 
     enum Target {

@@ -243,7 +243,7 @@ public final class Settler {
         }
         if (!fitted.dropped().isEmpty()) {
             LOG.errorf("Publishing %s of %s to '%s' without header(s) %s: with them its headers would exceed the "
-                    + "connection's frame_max of %d bytes", what(republish), delivery.describe(), routingKey,
+                    + "connection's frame_max of %d bytes", republish.what(), delivery.describe(), routingKey,
                     fitted.dropped(), channel.frameMax());
         }
         properties = fitted.properties();
@@ -278,15 +278,15 @@ public final class Settler {
      * No copy of this message can be published as built (its own headers leave no room for the extension's). It is
      * settled without losing it, as a message the runtime cannot count is: a first delivery is requeued; a redelivery,
      * and any dead letter, goes to the dead-letter queue as it was received (which fitted the frame, or the broker could
-     * not have delivered it), under the runtime's user ({@link CopyProperties#asReceived}); without a dead-letter queue it is
-     * rejected without requeue, to the queue's
-     * own dead-letter exchange if it has one, as the cap would have done.
+     * not have delivered it), under the runtime's user ({@link CopyProperties#asReceived}), and a letter to park to the
+     * parking queue so; without a dead-letter queue it is rejected without requeue, to the queue's own dead-letter
+     * exchange if it has one, as the cap would have done.
      */
     private void withoutCopy(Unsettled delivery, Settlement.Republish republish, String reason) {
         boolean retry = republish.target() == Settlement.Target.COPY;
         if (retry && !delivery.redelivered()) {
             LOG.errorf("Queue '%s': cannot publish %s of %s to '%s': %s. Requeueing it instead; if it is not handled "
-                    + "at its redelivery, it goes to %s", queue, what(republish), delivery.describe(), republish.queue(),
+                    + "at its redelivery, it goes to %s", queue, republish.what(), delivery.describe(), republish.queue(),
                     reason, deadLetterQueue == null ? "the queue's own dead-letter exchange (rejected without requeue)"
                             : "dead-letter queue '" + deadLetterQueue + "' as received");
             reject(delivery, true);
@@ -296,7 +296,7 @@ public final class Settler {
         String lastResort = republish.target() == Settlement.Target.PARK ? republish.queue() : deadLetterQueue;
         if (lastResort == null) {
             LOG.errorf("Queue '%s': cannot publish %s of %s to '%s': %s. Rejecting it without requeue (the queue's "
-                    + "dead-letter exchange keeps it if the queue has one)", queue, what(republish),
+                    + "dead-letter exchange keeps it if the queue has one)", queue, republish.what(),
                     delivery.describe(), republish.queue(), reason);
             reject(delivery, false);
             return;
@@ -315,20 +315,13 @@ public final class Settler {
             return;
         }
         LOG.errorf("Queue '%s': cannot publish %s of %s to '%s': %s. Publishing it to dead-letter queue '%s' as "
-                + "received, without the retry count and failure headers", queue, what(republish), delivery.describe(),
+                + "received, without the retry count and failure headers", queue, republish.what(), delivery.describe(),
                 republish.queue(), reason, lastResort);
         publish(delivery, "", lastResort, true, asReceived, republish.confirmed(), () -> {
             LOG.errorf("Queue '%s': the client refused %s for dead-letter queue '%s' as received too: requeueing it",
                     queue, delivery.describe(), lastResort);
             reject(delivery, true);
         });
-    }
-
-    private static String what(Settlement.Republish republish) {
-        return republish.target() == Settlement.Target.PARK ? "the parked letter"
-                : republish.target() == Settlement.Target.DEAD_LETTER ? "the dead letter"
-                        : republish.delay().isZero() ? "the copy for attempt " + republish.retryCount()
-                                : "the delayed copy for attempt " + republish.retryCount();
     }
 
     private void ack(Unsettled delivery) {

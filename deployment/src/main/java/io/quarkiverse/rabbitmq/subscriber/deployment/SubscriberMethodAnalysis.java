@@ -22,6 +22,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConf
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition.ExecutionModel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition.PayloadKind;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition.ReturnKind;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionDeclaration;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionRules;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
@@ -84,7 +85,7 @@ final class SubscriberMethodAnalysis {
         } else {
             model = ExecutionModel.WORKER;
         }
-        SubscriptionSpec.Builder declared = declared(subscriber);
+        SubscriptionDeclaration declared = declared(subscriber);
         SubscriberBuildTimeConfig.QueueOverrides overrides = config.queues().get(subscriber.value().asString());
         if (overrides != null) {
             SubscriptionOverrides.applyTo(declared, overrides);
@@ -101,8 +102,8 @@ final class SubscriberMethodAnalysis {
     }
 
     /** The annotation's values where they are written; the builder's defaults are the annotation's. */
-    private static SubscriptionSpec.Builder declared(AnnotationInstance subscriber) {
-        SubscriptionSpec.Builder declared = SubscriptionSpec.builder(subscriber.value().asString());
+    private static SubscriptionDeclaration declared(AnnotationInstance subscriber) {
+        SubscriptionDeclaration declared = SubscriptionSpec.builder(subscriber.value().asString());
         ifWritten(subscriber, "type", value -> declared.type(QueueType.valueOf(value.asEnum())));
         ifWritten(subscriber, "deliveryLimit", value -> declared.deliveryLimit(value.asInt()));
         ifWritten(subscriber, "prefetch", value -> declared.prefetch(value.asInt()));

@@ -3,7 +3,7 @@ package io.quarkiverse.rabbitmq.subscriber.deployment;
 import java.util.TreeMap;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig.QueueOverrides;
-import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionDeclaration;
 
 /**
  * The per-queue overrides ({@code quarkus.rabbitmq-subscriber.queues."<queue>".*}) over what the queue's
@@ -15,7 +15,7 @@ final class SubscriptionOverrides {
     private SubscriptionOverrides() {
     }
 
-    static void applyTo(SubscriptionSpec.Builder declared, QueueOverrides overrides) {
+    static void applyTo(SubscriptionDeclaration declared, QueueOverrides overrides) {
         overrides.maxAttempts().ifPresent(declared::maxAttempts);
         overrides.deadLetter().ifPresent(declared::deadLetter);
         overrides.retryPublish().ifPresent(declared::retryPublish);

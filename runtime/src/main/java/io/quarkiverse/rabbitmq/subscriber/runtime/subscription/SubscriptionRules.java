@@ -32,7 +32,7 @@ public final class SubscriptionRules {
      * @param declareTopology {@code quarkus.rabbitmq-subscriber.declare-topology}
      * @param delayedExchangeEnabled {@code quarkus.rabbitmq-subscriber.delayed-exchange.enabled}
      */
-    public static List<String> problems(SubscriptionSpec.Builder declared, boolean declareTopology,
+    public static List<String> problems(SubscriptionDeclaration declared, boolean declareTopology,
             boolean delayedExchangeEnabled) {
         SubscriptionSpec subscription = declared.build();
         List<String> problems = new ArrayList<>(nameProblems(subscription));
@@ -183,7 +183,7 @@ public final class SubscriptionRules {
      * The delay rules: a strategy without its infrastructure, or settings it would ignore. The waiting queue and the
      * delays are judged as written too, since the strategies without them leave them out.
      */
-    private static void checkDelay(SubscriptionSpec subscription, SubscriptionSpec.Builder declared,
+    private static void checkDelay(SubscriptionSpec subscription, SubscriptionDeclaration declared,
             boolean delayedExchangeEnabled, List<String> problems) {
         Delay delay = subscription.delay;
         if (delay == Delay.PLUGIN && !delayedExchangeEnabled) {
@@ -204,7 +204,7 @@ public final class SubscriptionRules {
      * The back-off as written: durations longer than zero, a multiplier of 1 or more, a bound no shorter than the first
      * wait, and a cap, without which a failing message would wait and come back for ever.
      */
-    private static void checkBackoff(SubscriptionSpec subscription, SubscriptionSpec.Builder declared,
+    private static void checkBackoff(SubscriptionSpec subscription, SubscriptionDeclaration declared,
             List<String> problems) {
         String initial = declared.backoffInitial;
         String max = declared.backoffMax;

@@ -9,7 +9,6 @@ import java.util.Objects;
 import java.util.function.UnaryOperator;
 
 import io.quarkiverse.rabbitmq.subscriber.Delay;
-import io.quarkiverse.rabbitmq.subscriber.ExchangeType;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkus.runtime.annotations.RecordableConstructor;
@@ -71,7 +70,8 @@ public final class SubscriptionSpec {
     public final long backoffMaxMillis;
 
     /**
-     * The values as they are, for the recorder, which passes back the fields of a built spec: {@link Builder#build()}
+     * The values as they are, for the recorder, which passes back the fields of a built spec:
+     * {@link SubscriptionDeclaration#build()}
      * applies the defaults.
      */
     @RecordableConstructor
@@ -132,9 +132,9 @@ public final class SubscriptionSpec {
         return List.of();
     }
 
-    /** A subscription to declare value by value; {@link Builder#build()} applies the defaults. */
-    public static Builder builder(String queue) {
-        return new Builder(queue);
+    /** A subscription to declare value by value; {@link SubscriptionDeclaration#build()} applies the defaults. */
+    public static SubscriptionDeclaration builder(String queue) {
+        return new SubscriptionDeclaration(queue);
     }
 
     /**
@@ -242,207 +242,4 @@ public final class SubscriptionSpec {
                 + (bindings.isEmpty() ? "" : ", bound to " + bindings) + ")";
     }
 
-    /**
-     * A subscription as declared (the annotation's values, then the overrides), by name rather than by position. It
-     * keeps what was written, which {@link SubscriptionRules} judge (a retry publish policy named at all, a waiting
-     * queue for a strategy without one, the delays' texts); {@link #build()} applies the defaults.
-     */
-    public static final class Builder {
-        final String queue;
-        QueueType type = QueueType.CLASSIC;
-        int maxAttempts;
-        /** Null or empty: none. */
-        String deadLetter;
-        int deliveryLimit = -1;
-        /** Null while none is named. */
-        int killSwitchFailures;
-        java.time.Duration killSwitchPause;
-        /** As written: {@code @Backoff(initial)}, empty for none. */
-        String backoffInitial = "";
-        double backoffMultiplier = 2;
-        /** As written: {@code @Backoff(max)}, empty for none. */
-        String backoffMax = "";
-        private final List<String> deadLetterOn = new ArrayList<>();
-        RetryPublish retryPublish;
-        int prefetch;
-        int concurrency;
-        Delay delay = Delay.IN_SERVICE;
-        /** As written: null or empty for the strategy's default. */
-        String waitingQueue;
-        /** As written: {@code 500ms}, {@code 30s}, {@code PT5M}. */
-        List<String> delays = List.of();
-        String delayedExchange;
-        boolean readsDeadLetters;
-        /** As written: the bindings with their keys and argument texts. */
-        final List<DeclaredBinding> bindings = new ArrayList<>();
-        /** As written: {@code name=value}, the annotation's, then the configuration's. */
-        final List<String> arguments = new ArrayList<>();
-
-        /** A {@code @Binding} as written. */
-        public record DeclaredBinding(String exchange, ExchangeType type, List<String> keys, List<String> arguments) {
-        }
-
-        private Builder(String queue) {
-            this.queue = queue;
-        }
-
-        public Builder type(QueueType type) {
-            this.type = type;
-            return this;
-        }
-
-        public Builder maxAttempts(int maxAttempts) {
-            this.maxAttempts = maxAttempts;
-            return this;
-        }
-
-        public Builder deadLetter(String deadLetter) {
-            this.deadLetter = deadLetter;
-            return this;
-        }
-
-        public Builder deliveryLimit(int deliveryLimit) {
-            this.deliveryLimit = deliveryLimit;
-            return this;
-        }
-
-        public Builder retryPublish(RetryPublish retryPublish) {
-            this.retryPublish = retryPublish;
-            return this;
-        }
-
-        public Builder prefetch(int prefetch) {
-            this.prefetch = prefetch;
-            return this;
-        }
-
-        public Builder concurrency(int concurrency) {
-            this.concurrency = concurrency;
-            return this;
-        }
-
-        public Builder delay(Delay delay) {
-            this.delay = delay;
-            return this;
-        }
-
-        public Builder waitingQueue(String waitingQueue) {
-            this.waitingQueue = waitingQueue;
-            return this;
-        }
-
-        /** {@code DLX_TTL_PER_DELAY}: the delays its waiting queues are declared for, as durations. */
-        public Builder delays(List<String> delays) {
-            this.delays = List.copyOf(delays);
-            return this;
-        }
-
-        /** {@code PLUGIN}: the delayed-message exchange. */
-        public Builder delayedExchange(String delayedExchange) {
-            this.delayedExchange = delayedExchange;
-            return this;
-        }
-
-        /** Whether the queue is another subscription's dead-letter queue. */
-        public Builder readsDeadLetters(boolean readsDeadLetters) {
-            this.readsDeadLetters = readsDeadLetters;
-            return this;
-        }
-
-        public Builder binding(String exchange, ExchangeType type, List<String> keys, List<String> arguments) {
-            bindings.add(new DeclaredBinding(exchange, type, List.copyOf(keys), List.copyOf(arguments)));
-            return this;
-        }
-
-        /** The kill switch: pause for {@code pause} after {@code failures} failures in a row (0: none). */
-        public Builder killSwitch(int failures, java.time.Duration pause) {
-            this.killSwitchFailures = failures;
-            this.killSwitchPause = pause;
-            return this;
-        }
-
-        /** The back-off after failures, as written ({@code initial} empty: none). */
-        public Builder backoff(String initial, double multiplier, String max) {
-            this.backoffInitial = initial == null ? "" : initial;
-            this.backoffMultiplier = multiplier;
-            this.backoffMax = max == null ? "" : max;
-            return this;
-        }
-
-        public Builder backoffInitial(String initial) {
-            return backoff(initial, backoffMultiplier, backoffMax);
-        }
-
-        public Builder backoffMultiplier(double multiplier) {
-            return backoff(backoffInitial, multiplier, backoffMax);
-        }
-
-        public Builder backoffMax(String max) {
-            return backoff(backoffInitial, backoffMultiplier, max);
-        }
-
-        /** Exception class names whose failures are dead-lettered at once. */
-        public Builder deadLetterOn(List<String> exceptionTypes) {
-            this.deadLetterOn.addAll(exceptionTypes);
-            return this;
-        }
-
-        /** Queue arguments as {@code name=value}; a later one of the same name replaces an earlier one. */
-        public Builder arguments(List<String> arguments) {
-            this.arguments.addAll(arguments);
-            return this;
-        }
-
-        /**
-         * The subscription with its defaults: no dead-letter queue for an empty name, {@code RetryPublish.DEFAULT}
-         * when none is named, the waiting queue {@code <queue>.retry} when a waiting strategy names none, and only
-         * the values its delay strategy uses (the waiting queue, the delays, the delayed-message exchange).
-         */
-        public SubscriptionSpec build() {
-            boolean waits = delay == Delay.DLX_TTL || delay == Delay.DLX_TTL_PER_DELAY;
-            return new SubscriptionSpec(queue, type, maxAttempts,
-                    deadLetter == null || deadLetter.isEmpty() ? null : deadLetter, deliveryLimit,
-                    retryPublish == null ? RetryPublish.DEFAULT : retryPublish, prefetch, concurrency, delay,
-                    !waits ? null : waitingQueue == null || waitingQueue.isEmpty() ? queue + ".retry" : waitingQueue,
-                    delay == Delay.DLX_TTL_PER_DELAY ? delayMillis() : List.of(),
-                    delay == Delay.PLUGIN ? delayedExchange : null, readsDeadLetters,
-                    bindings.stream().map(binding -> BindingSpec.of(queue, binding.exchange(), binding.type(),
-                            binding.keys(), binding.arguments())).toList(),
-                    ArgumentText.parse(arguments), deadLetterOn.stream().distinct().sorted().toList(),
-                    killSwitchFailures, killSwitchPause == null ? 60_000 : killSwitchPause.toMillis(),
-                    millisOrZero(backoffInitial), backoffMultiplier, millisOrZero(backoffMax));
-        }
-
-        /** A duration as written, in milliseconds; 0 when empty or no duration ({@link SubscriptionRules} names it). */
-        private static long millisOrZero(String text) {
-            if (text.isBlank()) {
-                return 0;
-            }
-            try {
-                return Math.max(0, DelayLabel.parse(text));
-            } catch (IllegalArgumentException e) {
-                return 0;
-            }
-        }
-
-        /**
-         * The delays that are durations longer than zero, each once, shortest first. A build with any other fails
-         * ({@link SubscriptionRules} names it); until then it is left out.
-         */
-        private List<Long> delayMillis() {
-            List<Long> millis = new ArrayList<>();
-            for (String text : delays) {
-                try {
-                    long parsed = DelayLabel.parse(text);
-                    if (parsed > 0 && !millis.contains(parsed)) {
-                        millis.add(parsed);
-                    }
-                } catch (IllegalArgumentException e) {
-                    // not a duration: left out
-                }
-            }
-            millis.sort(null);
-            return millis;
-        }
-    }
 }

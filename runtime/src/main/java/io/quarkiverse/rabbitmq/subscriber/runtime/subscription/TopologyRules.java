@@ -32,8 +32,8 @@ final class TopologyRules {
     }
 
     /** The bindings as written: keys where the exchange type routes without them, headers without x-match. */
-    static void checkBindings(List<SubscriptionSpec.Builder.DeclaredBinding> bindings, List<String> problems) {
-        for (SubscriptionSpec.Builder.DeclaredBinding binding : bindings) {
+    static void checkBindings(List<SubscriptionDeclaration.DeclaredBinding> bindings, List<String> problems) {
+        for (SubscriptionDeclaration.DeclaredBinding binding : bindings) {
             String named = "binds to " + binding.type() + " exchange '" + binding.exchange() + "'";
             if ((binding.type() == ExchangeType.FANOUT || binding.type() == ExchangeType.HEADERS)
                     && !binding.keys().isEmpty()) {

@@ -27,11 +27,11 @@ class SubscriptionRulesTest {
     static final boolean PLUGIN = true;
     static final boolean NO_PLUGIN = false;
 
-    static SubscriptionSpec.Builder classic() {
+    static SubscriptionDeclaration classic() {
         return SubscriptionSpec.builder("refunds");
     }
 
-    static SubscriptionSpec.Builder quorum() {
+    static SubscriptionDeclaration quorum() {
         return SubscriptionSpec.builder("payouts").type(QueueType.QUORUM);
     }
 
@@ -182,7 +182,7 @@ class SubscriptionRulesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("table")
-    void judges(String name, SubscriptionSpec.Builder declared, boolean declareTopology, boolean delayedExchangeEnabled,
+    void judges(String name, SubscriptionDeclaration declared, boolean declareTopology, boolean delayedExchangeEnabled,
             List<String> expected) {
         assertEquals(expected, SubscriptionRules.problems(declared, declareTopology, delayedExchangeEnabled));
     }

@@ -17,11 +17,11 @@ import io.quarkiverse.rabbitmq.subscriber.QueueType;
 /** The binding and queue-argument rules as a table: a subscription as declared, and every problem it has. */
 class TopologyRulesTest {
 
-    static SubscriptionSpec.Builder orders() {
+    static SubscriptionDeclaration orders() {
         return SubscriptionSpec.builder("orders");
     }
 
-    static SubscriptionSpec.Builder bound(ExchangeType type, List<String> keys, String... arguments) {
+    static SubscriptionDeclaration bound(ExchangeType type, List<String> keys, String... arguments) {
         return orders().binding("shop", type, keys, List.of(arguments));
     }
 
@@ -72,7 +72,7 @@ class TopologyRulesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("table")
-    void problems(String name, SubscriptionSpec.Builder declared, List<String> expected) {
+    void problems(String name, SubscriptionDeclaration declared, List<String> expected) {
         assertEquals(expected, SubscriptionRules.problems(declared, true, false));
     }
 

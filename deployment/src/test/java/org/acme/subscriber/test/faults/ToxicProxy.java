@@ -33,11 +33,27 @@ final class ToxicProxy implements AutoCloseable {
             });
 
     private ToxicProxy(int targetPort) throws IOException {
+        this(InetAddress.getLoopbackAddress(), targetPort);
+    }
+
+    private ToxicProxy(InetAddress address, int targetPort) throws IOException {
         this.targetPort = targetPort;
-        this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        this.server = new ServerSocket(0, 50, address);
         Thread acceptor = new Thread(this::accept, "toxic-proxy-accept");
         acceptor.setDaemon(true);
         acceptor.start();
+    }
+
+    /**
+     * A proxy that only forwards, listening on {@code address} (another interface than the loopback, say), to RabbitMQ
+     * on {@code targetPort} of the loopback. Closed with the JVM.
+     */
+    static int forwarding(InetAddress address, int targetPort) {
+        try {
+            return new ToxicProxy(address, targetPort).server.getLocalPort();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static final String KEY = "org.acme.toxic-proxy";

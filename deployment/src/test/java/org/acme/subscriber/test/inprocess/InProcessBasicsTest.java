@@ -9,12 +9,13 @@ import io.quarkus.test.QuarkusUnitTest;
  * The in-process scenarios whose applications agree on their configuration (the in-process broker, nothing else), run
  * in one application: one boot instead of six. Each scenario is an interface of its own, its queues its own, as its
  * test class was (issue 34 merged them: {@code InheritedSubscriberTest}, {@code ExchangePublishTest},
- * {@code PayloadTypesTest}, {@code BridgeMethodTest}, {@code RequestContextTest}, {@code InProcessRetryAfterTest}).
+ * {@code PayloadTypesTest}, {@code BridgeMethodTest}, {@code RequestContextTest}, {@code InProcessRetryAfterTest};
+ * {@code RetryCountClampScenario} came later).
  * QuarkusUnitTest runs only methods declared on the test class or its superclasses, not an interface's default
  * methods: each test here calls its scenario's method, one line each.
  */
 class InProcessBasicsTest implements InheritedSubscriberScenario, ExchangePublishScenario, PayloadTypesScenario,
-        BridgeMethodScenario, RequestContextScenario, InProcessRetryAfterScenario {
+        BridgeMethodScenario, RequestContextScenario, InProcessRetryAfterScenario, RetryCountClampScenario {
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
@@ -34,7 +35,8 @@ class InProcessBasicsTest implements InheritedSubscriberScenario, ExchangePublis
                             RequestContextScenario.Handlers.class,
                             RequestContextScenario.PerMessage.class,
                             InProcessRetryAfterScenario.Handlers.class,
-                            InProcessRetryAfterScenario.Refund.class))
+                            InProcessRetryAfterScenario.Refund.class,
+                            RetryCountClampScenario.class, RetryCountClampScenario.Handler.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.broker", "in-process");
 
     @Test
@@ -85,5 +87,10 @@ class InProcessBasicsTest implements InheritedSubscriberScenario, ExchangePublis
     @Test
     public void aQuorumQueueDeadLettersNothingWithoutARouteButStopsRedelivering() {
         InProcessRetryAfterScenario.super.aQuorumQueueDeadLettersNothingWithoutARouteButStopsRedelivering();
+    }
+
+    @Test
+    public void aRetryCountBeyondEveryRangeIsTheCapAsTextAndAsANumber() {
+        RetryCountClampScenario.super.aRetryCountBeyondEveryRangeIsTheCapAsTextAndAsANumber();
     }
 }

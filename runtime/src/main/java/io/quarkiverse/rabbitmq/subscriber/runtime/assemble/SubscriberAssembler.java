@@ -133,7 +133,7 @@ public class SubscriberAssembler {
         Settler settler = new Settler(channel, queue, eventLoop, counters.stats(), counters.inFlight(), delay,
                 DelayStrategy.of(definition.subscription),
                 CopyPolicy.of(definition, config.retryCountHeader(), config.publisher().confirmTimeout(), provenance,
-                        config.refusedCopyPause()),
+                        config.refusedCopyPause(), state.refusedCopies()),
                 outlet, unsettled, session.clock(), observers.get());
         HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
                 new io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder(objectMapper), replies,

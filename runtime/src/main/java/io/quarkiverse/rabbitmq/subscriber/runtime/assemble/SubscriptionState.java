@@ -18,9 +18,15 @@ public final class SubscriptionState implements UnreadableMessageFinder.Suspect 
     private volatile io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch killSwitch = io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch.NONE;
     private volatile InServiceDelay heldCopies;
     private volatile UnsettledBytes unsettledBytes;
+    /** Outlives the subscription's channels: a message whose copy RabbitMQ refused comes back on a fresh one. */
+    private final io.quarkiverse.rabbitmq.subscriber.runtime.settle.RefusedCopies refusedCopies = new io.quarkiverse.rabbitmq.subscriber.runtime.settle.RefusedCopies();
 
     SubscriptionState(SubscriberDefinition definition) {
         this.definition = definition;
+    }
+
+    public io.quarkiverse.rabbitmq.subscriber.runtime.settle.RefusedCopies refusedCopies() {
+        return refusedCopies;
     }
 
     public SubscriberDefinition definition() {

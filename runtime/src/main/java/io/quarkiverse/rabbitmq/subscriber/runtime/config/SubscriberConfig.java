@@ -266,7 +266,7 @@ public interface SubscriberConfig {
      * that carries nothing, not even a heartbeat, for about two of them is taken as cut: a network path that stalls
      * without closing (a half-open connection) is then found, readiness goes DOWN, the client reconnects, and the broker
      * requeues what was unsettled. A {@code heartbeat} parameter in {@code url} ({@code ?heartbeat=5}, in seconds)
-     * wins over this. Keep {@code publisher.confirm-timeout} above twice the heartbeat (a WARN at startup says when it
+     * wins over this. Keep {@code publisher.confirm-timeout} above two and a half heartbeats (a WARN at startup says when it
      * is not): a confirm that never comes on a stalled connection should end with the connection, as a cut, not as a
      * failure of the handler whose output it was.
      */

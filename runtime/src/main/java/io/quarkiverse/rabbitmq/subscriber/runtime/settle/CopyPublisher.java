@@ -48,6 +48,12 @@ final class CopyPublisher {
 
         /** The channel closed before the broker answered: nothing can be sent for the original any more. */
         void abandoned(Unsettled original);
+
+        /**
+         * RabbitMQ closed the channel refusing this original's copy for what it was ({@link RefusedCopies}); told
+         * before {@link #refused} or {@link #abandoned}, which follow as for any close.
+         */
+        void refusedForWhatItIs(Unsettled original, String reason);
     }
 
     /** @param group null for a copy or dead letter; the delivery's outputs for an output */
@@ -114,7 +120,7 @@ final class CopyPublisher {
 
             @Override
             public void closed(String reason) {
-                eventLoop.runOnContext(ignored -> channelClosed());
+                eventLoop.runOnContext(ignored -> channelClosed(reason));
             }
         };
         // Confirm mode only where an original waits for its copy's confirm: it costs the broker a frame per copy.
@@ -346,11 +352,21 @@ final class CopyPublisher {
      * own channel the originals are still the subscriber's: requeued after a pause (their copies may have arrived:
      * duplicates, never losses).
      */
-    private void channelClosed() {
+    private void channelClosed(String reason) {
         closed = true;
-        for (Pending pending : unconfirmed.closed()) {
+        java.util.List<Pending> inFlight = unconfirmed.closed();
+        // RabbitMQ answers publishes in order and closes the channel at the one it refuses: the confirms of those
+        // before it came first, so the oldest still unconfirmed is the one refused (those after it were dropped).
+        Pending refused = RefusedCopies.isPublishRefusal(reason) && !inFlight.isEmpty() ? inFlight.get(0) : null;
+        if (refused != null && refused.group() == null) {
+            outcomes.refusedForWhatItIs(refused.original(), reason);
+        }
+        for (Pending pending : inFlight) {
             if (pending.group() != null) {
-                if (ownChannel) {
+                if (pending == refused && ownChannel) {
+                    // The handler's output, as it built it, would be refused again: a failed handling (an attempt).
+                    pending.group().failed("RabbitMQ refused the output to " + pending.queue() + " (" + reason + ")");
+                } else if (ownChannel) {
                     pending.group().requeue("the outputs' channel closed before RabbitMQ confirmed the output to "
                             + pending.queue());
                 } else {

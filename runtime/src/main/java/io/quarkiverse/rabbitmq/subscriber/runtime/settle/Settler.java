@@ -47,8 +47,6 @@ public final class Settler {
     private final String retryCountHeader;
     /** The user copies go under, and which deliveries the runtime wrote. */
     private final Provenance provenance;
-    /** Where a message goes that no copy can be made of; null when the subscription has no dead-letter queue. */
-    private final String deadLetterQueue;
     /** Null for a subscription that never publishes copies at once. */
     private final CopyPublisher copies;
     private final AckWindow window = new AckWindow();
@@ -65,6 +63,8 @@ public final class Settler {
     private boolean flushTimerSet;
     /** How long a delivery whose copy could not be confirmed waits before it goes back to its queue. */
     private final Duration refusedPause;
+    /** Settles what no copy can be made of. */
+    private final AsReceived asReceived;
 
     public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats,
             io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight inFlight,
@@ -83,9 +83,21 @@ public final class Settler {
         this.delays = delays;
         this.retryCountHeader = policy.retryCountHeader();
         this.provenance = policy.provenance();
-        this.deadLetterQueue = policy.deadLetterQueue();
         this.pacing = new AckPacing(unsettledBytes::prefetch);
         this.refusedPause = policy.refusedPause();
+        this.asReceived = new AsReceived(queue, policy.deadLetterQueue(), provenance, channel::frameMax,
+                policy.refusedCopies(), new AsReceived.Frames() {
+                    @Override
+                    public void reject(Unsettled delivery, boolean requeue) {
+                        Settler.this.reject(delivery, requeue);
+                    }
+
+                    @Override
+                    public void publish(Unsettled delivery, String queue, AMQP.BasicProperties properties,
+                            boolean confirmed, Runnable refused) {
+                        Settler.this.publish(delivery, "", queue, true, properties, confirmed, refused);
+                    }
+                });
         this.copies = policy.publishesCopies() || policy.publishesOutputs()
                 ? new CopyPublisher(outlet.channel(), outlet.own(), outlet.blocked(),
                         queue, eventLoop, clock,
@@ -102,6 +114,11 @@ public final class Settler {
                                 // Requeued after a pause: see CopyPolicy.refusedPause().
                                 clock.schedule(refusedPause,
                                         () -> Settler.this.eventLoop.runOnContext(ignored -> reject(original, true)));
+                            }
+
+                            @Override
+                            public void refusedForWhatItIs(Unsettled original, String reason) {
+                                asReceived.refusedForWhatItIs(original, reason);
                             }
 
                             @Override
@@ -199,6 +216,9 @@ public final class Settler {
     }
 
     private void republish(Unsettled delivery, Settlement.Republish republish) {
+        if (asReceived.refusedBefore(delivery, republish)) {
+            return;
+        }
         AMQP.BasicProperties properties = CopyProperties.of(delivery, provenance, retryCountHeader,
                 republish.retryCount(), republish.failure());
         if (republish.reason() != null) {
@@ -237,7 +257,7 @@ public final class Settler {
         // Every copy must fit one frame: a held one too, or its publish would fail at every try.
         CopyFit.Fitted fitted = CopyFit.fit(properties, delivery.body().length, channel.frameMax());
         if (fitted == null) {
-            withoutCopy(delivery, republish, "with the retry-count header its headers would exceed the connection's "
+            asReceived.settle(delivery, republish, "with the retry-count header its headers would exceed the connection's "
                     + "frame_max of " + channel.frameMax() + " bytes");
             return;
         }
@@ -253,7 +273,7 @@ public final class Settler {
             return;
         }
         publish(delivery, exchange, routingKey, mandatory, properties, republish.confirmed(),
-                () -> withoutCopy(delivery, republish, "the client refused to publish it"));
+                () -> asReceived.settle(delivery, republish, "the client refused to publish it"));
     }
 
     /** Publishes a copy or dead letter, then acks the original (a confirmed one: when the broker confirms it). */
@@ -272,56 +292,6 @@ public final class Settler {
                 inFlight.end(1);
             }
         }
-    }
-
-    /**
-     * No copy of this message can be published as built (its own headers leave no room for the extension's). It is
-     * settled without losing it, as a message the runtime cannot count is: a first delivery is requeued; a redelivery,
-     * and any dead letter, goes to the dead-letter queue as it was received (which fitted the frame, or the broker could
-     * not have delivered it), under the runtime's user ({@link CopyProperties#asReceived}), and a letter to park to the
-     * parking queue so; without a dead-letter queue it is rejected without requeue, to the queue's own dead-letter
-     * exchange if it has one, as the cap would have done.
-     */
-    private void withoutCopy(Unsettled delivery, Settlement.Republish republish, String reason) {
-        boolean retry = republish.target() == Settlement.Target.COPY;
-        if (retry && !delivery.redelivered()) {
-            LOG.errorf("Queue '%s': cannot publish %s of %s to '%s': %s. Requeueing it instead; if it is not handled "
-                    + "at its redelivery, it goes to %s", queue, republish.what(), delivery.describe(), republish.queue(),
-                    reason, deadLetterQueue == null ? "the queue's own dead-letter exchange (rejected without requeue)"
-                            : "dead-letter queue '" + deadLetterQueue + "' as received");
-            reject(delivery, true);
-            return;
-        }
-        // A letter a dead-letter queue's reader parks goes to the parking queue as received, never away.
-        String lastResort = republish.target() == Settlement.Target.PARK ? republish.queue() : deadLetterQueue;
-        if (lastResort == null) {
-            LOG.errorf("Queue '%s': cannot publish %s of %s to '%s': %s. Rejecting it without requeue (the queue's "
-                    + "dead-letter exchange keeps it if the queue has one)", queue, republish.what(),
-                    delivery.describe(), republish.queue(), reason);
-            reject(delivery, false);
-            return;
-        }
-        AMQP.BasicProperties asReceived = CopyProperties.asReceived(delivery, provenance);
-        if (!io.quarkiverse.rabbitmq.subscriber.runtime.broker.ContentHeaders.fit(asReceived, delivery.body().length,
-                channel.frameMax())) {
-            // The runtime's user-id took the last room: without it, as it came.
-            asReceived = CopyProperties.asReceivedUnmarked(delivery, provenance);
-        }
-        if (!io.quarkiverse.rabbitmq.subscriber.runtime.broker.ContentHeaders.fit(asReceived, delivery.body().length,
-                channel.frameMax())) {
-            LOG.errorf("Queue '%s': cannot publish %s to dead-letter queue '%s', not even as received: %s. Requeueing "
-                    + "it", queue, delivery.describe(), lastResort, reason);
-            reject(delivery, true);
-            return;
-        }
-        LOG.errorf("Queue '%s': cannot publish %s of %s to '%s': %s. Publishing it to dead-letter queue '%s' as "
-                + "received, without the retry count and failure headers", queue, republish.what(), delivery.describe(),
-                republish.queue(), reason, lastResort);
-        publish(delivery, "", lastResort, true, asReceived, republish.confirmed(), () -> {
-            LOG.errorf("Queue '%s': the client refused %s for dead-letter queue '%s' as received too: requeueing it",
-                    queue, delivery.describe(), lastResort);
-            reject(delivery, true);
-        });
     }
 
     private void ack(Unsettled delivery) {

@@ -60,14 +60,17 @@ class ConfirmedCopyTest {
 
     /** @param outputs whether the handler produces outputs */
     private void start(boolean ownChannel, boolean outputs) throws Exception {
+        start(new CopyPolicy("x-retry-count", null, true, !ownChannel, Duration.ofSeconds(5), outputs), ownChannel);
+    }
+
+    private void start(CopyPolicy policy, boolean ownChannel) throws Exception {
         BrokerChannel channel = channel();
         BrokerChannel copies = ownChannel ? channel() : channel;
         loop = ((VertxInternal) vertx).createEventLoopContext();
         on(() -> {
             try {
                 settler = new Settler(channel, "work", loop, new SettlementStats(), inFlight, null, null,
-                        new CopyPolicy("x-retry-count", null, true, !ownChannel, Duration.ofSeconds(5), outputs),
-                        new CopyOutlet(copies, ownChannel, blocked::get),
+                        policy, new CopyOutlet(copies, ownChannel, blocked::get),
                         io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytesTest.unbounded(), clock,
                         io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
             } catch (Exception e) {
@@ -149,6 +152,82 @@ class ConfirmedCopyTest {
         });
         settleLoop();
         assertEquals(List.of("publish:work#1", "publish:work#2", "reject:1+", "reject:2+"), frames);
+    }
+
+    /**
+     * RabbitMQ closes the copies' channel refusing a copy for what it is (406 on basic.publish: a body above its
+     * max_message_size, say): the message is requeued, and when it comes back it is not copied the same way again but
+     * published to the dead-letter queue as received; if that is refused too, it is rejected without requeue. Before,
+     * each return ran the handler and was refused again, for ever.
+     */
+    @Test
+    void aMessageWhoseCopyRabbitMqRefusedGoesAsReceivedThenIsRejected() throws Exception {
+        start(new CopyPolicy("x-retry-count", "work.dead", true, false, Duration.ofSeconds(5), false), true);
+        String refusal = "channel error; protocol method: #method<channel.close>(reply-code=406, reply-text="
+                + "PRECONDITION_FAILED - message size 2000 is larger than configured max size 1000, class-id=60, "
+                + "method-id=40)";
+        InboundDelivery bystander = delivered(1);
+        InboundDelivery first = comesBack(2, false);
+        on(() -> {
+            settler.settle(bystander, confirmedCopy());
+            settler.settle(first, confirmedCopy());
+        });
+        listener.get().acked(1, false);
+        listener.get().closed(refusal);
+        settleLoop();
+        clock.advance(Duration.ofSeconds(1), () -> {
+        });
+        settleLoop();
+        assertEquals(List.of("publish:work#1", "publish:work#2", "ack:1", "reject:2+"), frames,
+                "the bystander's copy was confirmed before the refusal; the refused one's original is requeued");
+
+        frames.clear();
+        InboundDelivery again = comesBack(3, true);
+        on(() -> settler.settle(again, confirmedCopy()));
+        settleLoop();
+        assertEquals(List.of("publish:work.dead#3"), frames, "as received, to the dead-letter queue");
+        listener.get().closed(refusal);
+        settleLoop();
+        clock.advance(Duration.ofSeconds(1), () -> {
+        });
+        settleLoop();
+
+        frames.clear();
+        InboundDelivery last = comesBack(4, true);
+        on(() -> settler.settle(last, confirmedCopy()));
+        settleLoop();
+        assertEquals(List.of("reject:4"), frames, "refused as received too: rejected without requeue");
+
+        frames.clear();
+        InboundDelivery other = delivered(5);
+        on(() -> settler.settle(other, confirmedCopy()));
+        settleLoop();
+        assertEquals(List.of("publish:work#4"), frames, "another message is copied as before");
+    }
+
+    /** An output RabbitMQ refuses for what it is would be refused again: the handling failed, an attempt. */
+    @Test
+    void anOutputRabbitMqRefusesFailsTheHandling() throws Exception {
+        start(true, true);
+        List<String> results = new CopyOnWriteArrayList<>();
+        InboundDelivery delivery = delivered(1);
+        on(() -> settler.publishOutputs(delivery, List.of(output("shipments")), recording(results)));
+        listener.get().closed("channel error; protocol method: #method<channel.close>(reply-code=406, reply-text="
+                + "PRECONDITION_FAILED - user_id property set to 'other' but authenticated user was 'guest', "
+                + "class-id=60, method-id=40)");
+        settleLoop();
+        assertEquals(1, results.size());
+        org.junit.jupiter.api.Assertions.assertTrue(results.get(0).startsWith("failed: RabbitMQ refused the output to"),
+                results.get(0));
+    }
+
+    /** The same message (message-id {@code refused}) each time, delivered with {@code tag}. */
+    private InboundDelivery comesBack(long tag, boolean redelivered) throws Exception {
+        InboundDelivery delivery = new InboundDelivery("work", new Envelope(tag, redelivered, "", "work"),
+                new AMQP.BasicProperties.Builder().messageId("refused").build(), new byte[] { 1, 2, 3 },
+                "x-retry-count");
+        on(() -> settler.received(delivery));
+        return delivery;
     }
 
     @Test

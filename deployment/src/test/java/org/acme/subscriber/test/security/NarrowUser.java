@@ -17,6 +17,20 @@ final class NarrowUser {
         RabbitAdmin.rabbitmqctl("set_permissions", "-p", "/", user, configure, write, read);
     }
 
+    /**
+     * For a class whose application must fail to start: after its assertion on the failure, deletes the user (an
+     * application that fails to start runs no {@code @AfterAll} of its own).
+     */
+    static java.util.function.Consumer<Throwable> deletedAfter(String user) {
+        return failure -> {
+            try {
+                delete(user);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        };
+    }
+
     static void delete(String user) throws Exception {
         try {
             RabbitAdmin.rabbitmqctl("delete_user", user);

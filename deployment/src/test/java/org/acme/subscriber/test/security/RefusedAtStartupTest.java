@@ -37,14 +37,7 @@ class RefusedAtStartupTest {
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
             .assertException(Failures.startupRefused(CONNECTION, "RabbitMQ refused the configure permission on queue "
                     + "'t.refused.orders.dead' (dead letters of 't.refused.orders'), needed to declare it",
-                    "refused for user '" + USER + "'").andThen(failure -> {
-                        // An application that fails to start runs no @AfterAll of its own: the user goes here.
-                        try {
-                            NarrowUser.delete(USER);
-                        } catch (Exception e) {
-                            throw new IllegalStateException(e);
-                        }
-                    }));
+                    "refused for user '" + USER + "'").andThen(NarrowUser.deletedAfter(USER)));
 
     @AfterAll
     static void deleteUser() throws Exception {

@@ -45,14 +45,7 @@ class RefusedCopyTest {
             .assertException(Failures.startupRefused(CONNECTION, "RabbitMQ refused the write permission on exchange "
                     + "'amq.default', needed to publish the copies, dead letters and delayed retries of the "
                     + "subscribers of [t.refusedcopy.orders] (checked at startup)", "refused for user '" + USER + "'")
-                    .andThen(failure -> {
-                        // An application that fails to start runs no @AfterAll of its own: the user goes here.
-                        try {
-                            NarrowUser.delete(USER);
-                        } catch (Exception e) {
-                            throw new IllegalStateException(e);
-                        }
-                    }));
+                    .andThen(NarrowUser.deletedAfter(USER)));
 
     @AfterAll
     static void deleteUser() throws Exception {

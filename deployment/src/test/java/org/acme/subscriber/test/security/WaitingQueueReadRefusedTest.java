@@ -43,14 +43,7 @@ class WaitingQueueReadRefusedTest {
             .overrideConfigKey("quarkus.rabbitmq-subscriber.connection-name", CONNECTION)
             .assertException(Failures.startupRefused(CONNECTION, "read permission on queue 't.wqread.orders.retry'",
                     "needed to declare it",
-                    "refused for user '" + USER + "'").andThen(failure -> {
-                        // An application that fails to start runs no @AfterAll of its own: the user goes here.
-                        try {
-                            NarrowUser.delete(USER);
-                        } catch (Exception e) {
-                            throw new IllegalStateException(e);
-                        }
-                    }));
+                    "refused for user '" + USER + "'").andThen(NarrowUser.deletedAfter(USER)));
 
     @AfterAll
     static void deleteUser() throws Exception {

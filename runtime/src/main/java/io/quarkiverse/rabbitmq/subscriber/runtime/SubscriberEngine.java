@@ -21,7 +21,6 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LiveFigures;
-import io.quarkiverse.rabbitmq.subscriber.runtime.operate.SubscriptionControl;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.UnreadableMessageFinder;
@@ -191,7 +190,9 @@ public class SubscriberEngine {
                 definitions.stream().filter(SubscriberDefinition::holdsCopies)
                         .map(definition -> definition.subscription.queue).sorted().toList(),
                 this::heldCopies, counters.inFlight()::count,
-                queue -> subscription(queue).map(state -> SubscriptionControl.paused(state.supervisor())).orElse(false)));
+                queue -> subscription(queue)
+                        .map(state -> io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Pauses.paused(state.supervisor()))
+                        .orElse(false)));
         LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", subscriptions.size(), connection.describe(),
                 subscriptions.stream().map(SubscriptionState::queue).toList());
         for (SubscriberDefinition definition : definitions) {

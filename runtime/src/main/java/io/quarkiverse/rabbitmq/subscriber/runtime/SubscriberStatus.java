@@ -71,8 +71,7 @@ public class SubscriberStatus {
     /** The queues whose subscribers are paused (by the application or their kill switch), sorted. */
     public List<String> paused() {
         return engine.subscriptions().stream()
-                .filter(state -> io.quarkiverse.rabbitmq.subscriber.runtime.operate.SubscriptionControl
-                        .paused(state.supervisor()))
+                .filter(state -> io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Pauses.paused(state.supervisor()))
                 .map(SubscriptionState::queue).sorted().toList();
     }
 

@@ -23,14 +23,13 @@ import io.vertx.core.Vertx;
 /**
  * Takes a subscriber's deliveries from arrival to settlement: into the ack window, through the concurrency gate, to
  * the handler on its thread ({@link HandlerInvocation}, run where the {@link DeliveryRoute} says), and back on the
- * subscriber's event loop, where what came of it is decided ({@link SettlementPlan}), reported once
- * ({@link DeliveryReporter}) and sent ({@link Settler}).
+ * subscriber's event loop, where what came of it is read ({@link ResultReading}), decided ({@link SettlementPlan}),
+ * reported once ({@link DeliveryReporter}) and sent ({@link Settler}), outputs first ({@link OutputsBeforeAck}).
  */
 public final class HandlerDispatcher {
 
     private static final Logger LOG = Logger.getLogger(HandlerDispatcher.class);
 
-    private final SubscriberDefinition definition;
     private final SubscriptionSpec subscription;
     private final DeliveryRoute route;
     private final HandlerInvocation invocation;
@@ -40,7 +39,10 @@ public final class HandlerDispatcher {
     private final DeliveryReporter reporter;
     private final Completions completions;
     private final Context eventLoop;
-    private final DeadLetterOn deadLetterOn;
+    /** What the handler's result means. */
+    private final ResultReading reading;
+    /** The outputs of a handling that answered {@code ack}, published before the ack. */
+    private final OutputsBeforeAck outputsBeforeAck;
     /** The result of a delivery its handler never ran for: the kill switch was tripped when it arrived. */
     private static final Object NOT_RUN = new Object();
     private final io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch killSwitch;
@@ -54,7 +56,6 @@ public final class HandlerDispatcher {
             Context eventLoop, Observers observers, OutcomeCounters outcomes,
             io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch killSwitch) {
         this.killSwitch = killSwitch;
-        this.definition = definition;
         this.subscription = definition.subscription;
         this.route = DeliveryRoute.of(definition);
         this.invocation = new HandlerInvocation(definition, decoder, encoder, replies, observers, RequestScope.ARC);
@@ -63,7 +64,8 @@ public final class HandlerDispatcher {
         this.settler = settler;
         this.reporter = new DeliveryReporter(definition.method, subscription, outcomes);
         this.eventLoop = eventLoop;
-        this.deadLetterOn = DeadLetterOn.of(subscription);
+        this.reading = new ResultReading(definition);
+        this.outputsBeforeAck = new OutputsBeforeAck(settler, reporter, killSwitch, gate, reading, this::decide);
         this.completions = new Completions(eventLoop, (context, delivery, result) -> {
             recordArrivals();
             complete(context, delivery, result);
@@ -183,7 +185,7 @@ public final class HandlerDispatcher {
             settler.settle(delivery, settlement);
             return;
         }
-        HandlerResult outcome = resultOf(result, async);
+        HandlerResult outcome = reading.read(result, async);
         if (outcome instanceof HandlerResult.Failed) {
             killSwitch.failed();
         } else {
@@ -198,86 +200,15 @@ public final class HandlerDispatcher {
         }
         Outcome handled = ((HandlerResult.Handled) outcome).outcome();
         if (settlement instanceof Settlement.Ack && !outputs.isEmpty()) {
-            publishThenAck(delivery, handled, outputs);
+            outputsBeforeAck.publishThenAck(delivery, handled, outputs);
             return;
         }
         reporter.handled(delivery, handled, settlement);
         settler.settle(delivery, settlement);
     }
 
-    /**
-     * The handler answered {@code ack} and produced outputs: the delivery is acked once every output is confirmed;
-     * an output that does not reach a queue is a failure of the delivery, as a throw would be. Until then the delivery
-     * keeps its place in the concurrency gate.
-     */
-    private void publishThenAck(InboundDelivery delivery, Outcome handled,
-            java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> outputs) {
-        settler.publishOutputs(delivery, outputs, new io.quarkiverse.rabbitmq.subscriber.runtime.settle.OutputsResult() {
-            @Override
-            public void confirmed() {
-                reporter.handled(delivery, handled, Settlement.ACK);
-                settleLater(delivery, Settlement.ACK);
-            }
-
-            @Override
-            public void failed(String why) {
-                // Logged once, as any failure: WARN while it gets another attempt, ERROR when it is given up.
-                killSwitch.failed();
-                HandlerResult failed = failure(new io.quarkiverse.rabbitmq.subscriber.OutputNotPublishedException(why));
-                Settlement settlement = decide(delivery, failed);
-                reporter.failed(delivery, (HandlerResult.Failed) failed, null, settlement);
-                settler.settle(delivery, settlement);
-                if (delivery.isSettled()) {
-                    gate.released();
-                }
-            }
-
-            @Override
-            public void abandoned() {
-                settler.abandoned(delivery);
-                gate.released();
-            }
-
-            @Override
-            public void requeue(String why) {
-                LOG.debugf("%s for %s on queue '%s'; requeueing it", why, delivery.describe(), delivery.queue());
-                settler.requeueAfterPause(delivery, gate::released);
-            }
-        });
-    }
-
-    private void settleLater(InboundDelivery delivery, Settlement settlement) {
-        if (settler.settle(delivery, settlement)) {
-            gate.released();
-        }
-    }
-
     private Settlement decide(InboundDelivery delivery, HandlerResult result) {
         return SettlementPlan.decide(subscription, delivery.retryCount(), reporter.deliveryCount(delivery),
                 delivery.redelivered(), result);
     }
-
-    /** What the method's result means: an outcome, or a failure (a throw, a null outcome, a value of another type). */
-    private HandlerResult resultOf(Object result, boolean async) {
-        if (result instanceof Outcome outcome) {
-            return HandlerResult.handled(outcome);
-        }
-        if (result instanceof HandlerInvocation.Failed failed) {
-            return failure(failed.cause());
-        }
-        if (result == null) {
-            boolean returnsVoid = async ? definition.returnKind == SubscriberDefinition.ReturnKind.ASYNC_VOID
-                    : definition.returnKind == SubscriberDefinition.ReturnKind.VOID;
-            return returnsVoid ? HandlerResult.handled(Outcome.ack())
-                    : failure(new NullPointerException("the handler returned a null Outcome"));
-        }
-        return failure(new IllegalStateException("the handler returned " + result.getClass().getName()
-                + " where an Outcome was expected"));
-    }
-
-    /** A failure, dead-lettered at once when it is of a {@code deadLetterOn} type. */
-    private HandlerResult failure(Throwable cause) {
-        return new HandlerResult.Failed(FailureInfo.of(cause), deadLetterOn.matches(cause));
-    }
-
 }

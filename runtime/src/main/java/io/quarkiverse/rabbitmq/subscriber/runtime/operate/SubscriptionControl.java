@@ -8,6 +8,7 @@ import org.jboss.logging.Logger;
 import io.quarkiverse.rabbitmq.subscriber.Subscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.SubscriptionState;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Pauses;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
 
 /**
@@ -18,22 +19,19 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor
 public class SubscriptionControl implements Subscriptions {
 
     private static final Logger LOG = Logger.getLogger(SubscriptionControl.class);
-    /** What a pause holds the subscriber back as. */
-    public static final String PAUSED = "paused by the application";
-
     @Inject
     SubscriberEngine engine;
 
     @Override
     public void pause(String queue) {
-        subscription(queue).supervisor().holdBack(PAUSED);
+        subscription(queue).supervisor().holdBack(Pauses.BY_APPLICATION);
         LOG.infof("Queue '%s' is paused: its subscriber takes no deliveries until resumed", queue);
     }
 
     @Override
     public void resume(String queue) {
         SubscriberSupervisor supervisor = subscription(queue).supervisor();
-        supervisor.takeAgain(PAUSED);
+        supervisor.takeAgain(Pauses.BY_APPLICATION);
         // A kill switch's pause ends with a resume too: the operator says the outage is over.
         supervisor.takeAgain(io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch.HOLDING);
         LOG.infof("Queue '%s' is resumed", queue);
@@ -46,15 +44,8 @@ public class SubscriptionControl implements Subscriptions {
             case STARTING -> State.STARTING;
             case RECOVERING -> State.RECOVERING;
             case STOPPED -> State.STOPPED;
-            case CONSUMING -> paused(supervisor) ? State.PAUSED : State.CONSUMING;
+            case CONSUMING -> Pauses.paused(supervisor) ? State.PAUSED : State.CONSUMING;
         };
-    }
-
-    /** Whether the application or the kill switch paused it (not a bound holding it back for a moment). */
-    public static boolean paused(SubscriberSupervisor supervisor) {
-        var holding = supervisor.heldBackBy();
-        return holding.contains(PAUSED)
-                || holding.contains(io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch.HOLDING);
     }
 
     private SubscriptionState subscription(String queue) {

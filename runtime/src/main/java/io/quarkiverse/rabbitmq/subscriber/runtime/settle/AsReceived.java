@@ -15,14 +15,10 @@ final class AsReceived {
 
     private static final Logger LOG = Logger.getLogger(AsReceived.class);
 
-    /** The frames the settler sends for a delivery. */
-    interface Frames {
-        void reject(Unsettled delivery, boolean requeue);
-
-        /**
-         * Publishes to a queue (mandatory), then acks the original once the broker has it; runs {@code refused} when
-         * the client refused to send it.
-         */
+    /** How the settler publishes: to a queue (mandatory), then acks the original once the broker has it. */
+    @FunctionalInterface
+    interface Publish {
+        /** @param refused run when the client refused to send it */
         void publish(Unsettled delivery, String queue, AMQP.BasicProperties properties, boolean confirmed,
                 Runnable refused);
     }
@@ -34,16 +30,18 @@ final class AsReceived {
     /** The largest frame the channel carries: what a message's properties must fit. */
     private final IntSupplier frameMax;
     private final RefusedCopies refusedCopies;
-    private final Frames frames;
+    private final Acknowledgements acks;
+    private final Publish publish;
 
     AsReceived(String queue, String deadLetterQueue, Provenance provenance, IntSupplier frameMax,
-            RefusedCopies refusedCopies, Frames frames) {
+            RefusedCopies refusedCopies, Acknowledgements acks, Publish publish) {
         this.queue = queue;
         this.deadLetterQueue = deadLetterQueue;
         this.provenance = provenance;
         this.frameMax = frameMax;
         this.refusedCopies = refusedCopies;
-        this.frames = frames;
+        this.acks = acks;
+        this.publish = publish;
     }
 
     /**
@@ -72,7 +70,7 @@ final class AsReceived {
         }
         LOG.errorf("Queue '%s': RabbitMQ refused %s as received too (%s). Rejecting it without requeue (the queue's "
                 + "dead-letter exchange keeps it if it has one)", queue, delivery.describe(), refusal.reason());
-        frames.reject(delivery, false);
+        acks.reject(delivery, false);
         return true;
     }
 
@@ -91,7 +89,7 @@ final class AsReceived {
                     + "at its redelivery, it goes to %s", queue, republish.what(), delivery.describe(), republish.queue(),
                     reason, deadLetterQueue == null ? "the queue's own dead-letter exchange (rejected without requeue)"
                             : "dead-letter queue '" + deadLetterQueue + "' as received");
-            frames.reject(delivery, true);
+            acks.reject(delivery, true);
             return;
         }
         // A letter a dead-letter queue's reader parks goes to the parking queue as received, never away.
@@ -100,7 +98,7 @@ final class AsReceived {
             LOG.errorf("Queue '%s': cannot publish %s of %s to '%s': %s. Rejecting it without requeue (the queue's "
                     + "dead-letter exchange keeps it if the queue has one)", queue, republish.what(),
                     delivery.describe(), republish.queue(), reason);
-            frames.reject(delivery, false);
+            acks.reject(delivery, false);
             return;
         }
         AMQP.BasicProperties asReceived = CopyProperties.asReceived(delivery, provenance);
@@ -113,16 +111,16 @@ final class AsReceived {
                 frameMax.getAsInt())) {
             LOG.errorf("Queue '%s': cannot publish %s to dead-letter queue '%s', not even as received: %s. Requeueing "
                     + "it", queue, delivery.describe(), lastResort, reason);
-            frames.reject(delivery, true);
+            acks.reject(delivery, true);
             return;
         }
         LOG.errorf("Queue '%s': cannot publish %s of %s to '%s': %s. Publishing it to dead-letter queue '%s' as "
                 + "received, without the retry count and failure headers", queue, republish.what(), delivery.describe(),
                 republish.queue(), reason, lastResort);
-        frames.publish(delivery, lastResort, asReceived, republish.confirmed(), () -> {
+        publish.publish(delivery, lastResort, asReceived, republish.confirmed(), () -> {
             LOG.errorf("Queue '%s': the client refused %s for dead-letter queue '%s' as received too: requeueing it",
                     queue, delivery.describe(), lastResort);
-            frames.reject(delivery, true);
+            acks.reject(delivery, true);
         });
     }
 }

@@ -2,7 +2,6 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 
 import org.jboss.logging.Logger;
 
@@ -20,9 +19,7 @@ import io.vertx.core.impl.ContextInternal;
  * Carries out settlements ({@link SettlementPlan} decides them) on the channel the delivery came from, from the
  * subscriber's event loop: amqp-client writes the frame from the calling thread, so there is no hop to a worker.
  * <p>
- * Rejects go out at once. Acks are gathered in an {@link AckWindow} and sent at the end of the event loop's current
- * batch, one {@code basic.ack multiple=true} for a run of consecutive acks: each delivery is still settled exactly
- * once, with far fewer frames for the broker to process. A copy or dead letter reaches the broker before its original
+ * The frames are {@link Acknowledgements}'. A copy or dead letter reaches the broker before its original
  * is acked (see {@link CopyOutlet}): on a channel of its own it is confirmed first; on the delivery's channel it is
  * published first, and the channel keeps that order. A crash in between duplicates, never loses. A confirmed one acks
  * the original when the broker confirms it, and requeues it when the broker refuses it.
@@ -35,13 +32,6 @@ public final class Settler {
     private final String queue;
     private final ContextInternal eventLoop;
     private final SettlementStats stats;
-    /**
-     * The application's deliveries not yet settled by a frame: told how many left the window once their frames are
-     * written. The ack pacing reads it as what the broker counts unacknowledged for this subscriber: an overcount where
-     * other subscribers are busy too, which only makes acks leave sooner; a count of this channel's window alone would
-     * miss the deliveries running on worker threads, which enter it only when they complete.
-     */
-    private final io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight inFlight;
     private final InServiceDelay delay;
     private final DelayStrategy delays;
     private final String retryCountHeader;
@@ -49,18 +39,13 @@ public final class Settler {
     private final Provenance provenance;
     /** Null for a subscription that never publishes copies at once. */
     private final CopyPublisher copies;
-    private final AckWindow window = new AckWindow();
     /** Told how long each settlement frame took, when anything observes. */
     private final Observers observers;
-    private final AckWindow.AckSender sender = this::sendAck;
     private final Clock clock;
     /** The subscription's bound on body bytes received and not settled. */
     private final io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytes unsettledBytes;
-    private boolean flushScheduled;
-    /** When the window's acks leave: at once, or gathered with those that follow soon. */
-    private final AckPacing pacing;
-    /** A timer is set to flush the acks that wait for others ({@link AckPacing}). */
-    private boolean flushTimerSet;
+    /** The acks and rejects. */
+    private final Acknowledgements acks;
     /** How long a delivery whose copy could not be confirmed waits before it goes back to its queue. */
     private final Duration refusedPause;
     /** Settles what no copy can be made of. */
@@ -78,63 +63,27 @@ public final class Settler {
         this.queue = queue;
         this.eventLoop = (ContextInternal) eventLoop;
         this.stats = stats;
-        this.inFlight = inFlight;
+        this.acks = new Acknowledgements(channel, queue, this.eventLoop, stats, inFlight, unsettledBytes, observers);
         this.delay = delay;
         this.delays = delays;
         this.retryCountHeader = policy.retryCountHeader();
         this.provenance = policy.provenance();
-        this.pacing = new AckPacing(unsettledBytes::prefetch);
         this.refusedPause = policy.refusedPause();
         this.asReceived = new AsReceived(queue, policy.deadLetterQueue(), provenance, channel::frameMax,
-                policy.refusedCopies(), new AsReceived.Frames() {
-                    @Override
-                    public void reject(Unsettled delivery, boolean requeue) {
-                        Settler.this.reject(delivery, requeue);
-                    }
-
-                    @Override
-                    public void publish(Unsettled delivery, String queue, AMQP.BasicProperties properties,
-                            boolean confirmed, Runnable refused) {
-                        Settler.this.publish(delivery, "", queue, true, properties, confirmed, refused);
-                    }
-                });
+                policy.refusedCopies(), acks, (delivery, deadLetters, properties, confirmed, refused) -> publish(
+                        delivery, "", deadLetters, true, properties, confirmed, refused));
         this.copies = policy.publishesCopies() || policy.publishesOutputs()
                 ? new CopyPublisher(outlet.channel(), outlet.own(), outlet.blocked(),
                         queue, eventLoop, clock,
                         policy.confirmTimeout(), policy.refusedPause(), policy.confirmsCopies() || policy.publishesOutputs(),
                         observers,
-                        new CopyPublisher.CopyResult() {
-                            @Override
-                            public void confirmed(Unsettled original) {
-                                ack(original);
-                            }
-
-                            @Override
-                            public void refused(Unsettled original) {
-                                // Requeued after a pause: see CopyPolicy.refusedPause().
-                                clock.schedule(refusedPause,
-                                        () -> Settler.this.eventLoop.runOnContext(ignored -> reject(original, true)));
-                            }
-
-                            @Override
-                            public void refusedForWhatItIs(Unsettled original, String reason) {
-                                asReceived.refusedForWhatItIs(original, reason);
-                            }
-
-                            @Override
-                            public void abandoned(Unsettled original) {
-                                // The broker requeues it with the channel: leave the window, send nothing.
-                                leave(original, AckWindow.SETTLED);
-                                inFlight.end(1);
-                                scheduleFlush();
-                            }
-                        })
+                        new CopyAnswers(acks, asReceived, clock, this.eventLoop, policy.refusedPause()))
                 : null;
     }
 
     /** Called on the event loop for each delivery, in the order they arrived. */
     public void received(Unsettled delivery) {
-        delivery.ackSlot(window.add(delivery.deliveryTag()));
+        acks.received(delivery);
     }
 
     /**
@@ -170,8 +119,8 @@ public final class Settler {
             // in flight for good.
             LOG.errorf(e, "Carrying out %s for %s on queue '%s' failed; requeueing it", settlement, delivery.describe(),
                     queue);
-            if (delivery.ackSlot().state == AckWindow.IN_FLIGHT) {
-                reject(delivery, true);
+            if (acks.inFlight(delivery)) {
+                acks.reject(delivery, true);
             }
         }
         return true;
@@ -190,7 +139,7 @@ public final class Settler {
                         ? java.util.function.UnaryOperator.identity()
                         : properties -> io.quarkiverse.rabbitmq.subscriber.runtime.observe.HeaderTables.changed(
                                 properties, delivery.observation()::propagate);
-        copies.publishOutputs(delivery, outputs, traced, result);
+        copies.publishOutputs(outputs, traced, result);
     }
 
     /**
@@ -209,9 +158,7 @@ public final class Settler {
     /** Marks a delivery whose channel is gone as settled by the broker (it requeues it with the channel). */
     public void abandoned(Unsettled delivery) {
         if (delivery.markSettled()) {
-            leave(delivery, AckWindow.SETTLED);
-            inFlight.end(1);
-            scheduleFlush();
+            acks.leftWithTheChannel(delivery);
         }
     }
 
@@ -286,83 +233,16 @@ public final class Settler {
             }
             // Nothing was sent and the channel is open: the original is settled some other way, with a frame.
             case REFUSED -> refused.run();
-            case CHANNEL_GONE -> {
-                // The broker requeues the original with the channel.
-                leave(delivery, AckWindow.SETTLED);
-                inFlight.end(1);
-            }
+            // The broker requeues the original with the channel.
+            case CHANNEL_GONE -> acks.leftWithTheChannel(delivery);
         }
     }
 
     private void ack(Unsettled delivery) {
-        leave(delivery, AckWindow.ACK_PENDING);
-        scheduleFlush();
+        acks.ack(delivery);
     }
 
     private void reject(Unsettled delivery, boolean requeue) {
-        leave(delivery, AckWindow.SETTLED);
-        long started = observers.active() ? System.nanoTime() : 0;
-        try {
-            channel.reject(delivery.deliveryTag(), requeue);
-        } catch (Exception e) {
-            channelGone(requeue ? "reject (requeue)" : "reject", delivery.describe(), e);
-        }
-        if (started != 0) {
-            observers.settled(queue, "reject", System.nanoTime() - started);
-        }
-        inFlight.end(1);
-        // A reject may open the head of the window for acks waiting behind it.
-        scheduleFlush();
-    }
-
-    /** The delivery leaves the subscriber's hands: its slot in the window is marked, its body no longer counts. */
-    private void leave(Unsettled delivery, byte state) {
-        window.mark(delivery.ackSlot(), state);
-        unsettledBytes.released(delivery.body().length);
-    }
-
-    private void scheduleFlush() {
-        if (!flushScheduled) {
-            flushScheduled = true;
-            // Runs after the tasks already queued on the event loop: the acks they produce go in the same frame.
-            eventLoop.runOnContext(ignored -> flush());
-        }
-    }
-
-    private void flush() {
-        flushScheduled = false;
-        long wait = pacing.delay(window.waiting(), inFlight.count(), System.nanoTime());
-        if (wait == 0) {
-            window.flush(sender);
-        } else if (!flushTimerSet) {
-            flushTimerSet = true;
-            eventLoop.setTimer(Math.max(1, (wait + 999_999) / TimeUnit.MILLISECONDS.toNanos(1)), ignored -> {
-                flushTimerSet = false;
-                flush();
-            });
-        }
-    }
-
-    private void sendAck(long tag, boolean multiple, int count) {
-        long started = observers.active() ? System.nanoTime() : 0;
-        try {
-            channel.ack(tag, multiple);
-        } catch (Exception e) {
-            channelGone("ack", "delivery-tag " + tag + (multiple ? " (and the " + (count - 1) + " before it)" : ""), e);
-        }
-        if (started != 0) {
-            observers.settled(queue, "ack", System.nanoTime() - started);
-        }
-        stats.ackFrameSent();
-        pacing.sent(System.nanoTime());
-        inFlight.end(count);
-    }
-
-    private void channelGone(String what, String which, Exception e) {
-        // The channel is gone: the broker requeues every delivery it had not seen settled, so nothing is lost. The
-        // engine logs the loss once (a WARN for a connection, an ERROR for a channel): one line per delivery would
-        // bury it, so these are DEBUG.
-        LOG.debugf("Could not send %s for %s on queue '%s' (%s); RabbitMQ requeues it with the channel", what, which,
-                queue, e.toString());
+        acks.reject(delivery, requeue);
     }
 }

@@ -30,7 +30,7 @@ public class RefundResource {
     @POST
     @Path("refunds")
     public Uni<Response> submit(Refund refund) {
-        return publisher.sendConfirmed("payments", "refund.requested", refund, Map.of())
+        return publisher.publishConfirmed("payments", "refund.requested", refund)
                 .map(ignored -> Response.accepted().build());
     }
 
@@ -63,7 +63,7 @@ public class RefundResource {
     @POST
     @Path("payouts")
     public Uni<Response> payout(Payout payout) {
-        return publisher.sendConfirmed(Audit.PAYOUT_REQUESTS, "", payout, Map.of())
+        return publisher.publishConfirmed(Audit.PAYOUT_REQUESTS, "", payout)
                 .map(ignored -> Response.accepted().build());
     }
 

@@ -49,8 +49,10 @@ class DeliveryMetadataTest {
 
     @Test
     void deliveryDescribesTheMessage() {
-        publisher.sendAndAwait("", QUEUE, "counted", Map.of("message-id", "m-1", "x-attempts", 4, "tenant", "acme"));
-        publisher.sendAndAwait(QUEUE, "fresh");
+        publisher.sendConfirmedAndAwait(
+                io.quarkiverse.rabbitmq.subscriber.OutgoingMessage.toQueue(QUEUE).payload("counted").messageId("m-1")
+                        .headers(Map.of("x-attempts", 4, "tenant", "acme")));
+        publisher.sendConfirmedAndAwait(QUEUE, "fresh");
         await().until(() -> handlers.deliveries.size() == 2);
         Delivery counted = handlers.deliveries.get("counted");
         assertEquals(QUEUE, counted.queue());
@@ -67,8 +69,8 @@ class DeliveryMetadataTest {
 
     @Test
     void rawPayloadTypes() {
-        publisher.sendAndAwait(JSON, new JsonObject().put("id", 9));
-        publisher.sendAndAwait(BUFFER, Buffer.buffer("bytes"));
+        publisher.sendConfirmedAndAwait(JSON, new JsonObject().put("id", 9));
+        publisher.sendConfirmedAndAwait(BUFFER, Buffer.buffer("bytes"));
         await().until(() -> handlers.raw.size() == 2);
         assertEquals(9, ((JsonObject) handlers.raw.get(JSON)).getInteger("id"));
         assertEquals("bytes", handlers.raw.get(BUFFER).toString());

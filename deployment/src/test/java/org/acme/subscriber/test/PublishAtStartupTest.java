@@ -52,7 +52,7 @@ class PublishAtStartupTest {
         RabbitPublisher publisher;
 
         void onStart(@Observes StartupEvent event) {
-            publisher.sendAndAwait(QUEUE, "sent at startup");
+            publisher.sendConfirmedAndAwait(QUEUE, "sent at startup");
         }
 
         @Subscriber(QUEUE)

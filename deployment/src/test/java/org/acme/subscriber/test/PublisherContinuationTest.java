@@ -25,7 +25,7 @@ import io.vertx.core.Vertx;
 
 /**
  * A confirmed send completes where its caller runs, never on amqp-client's reader thread: a continuation that blocks
- * there (another {@code sendAndAwait}) would wait for a confirm the blocked reader can no longer read.
+ * there (another {@code sendConfirmedAndAwait}) would wait for a confirm the blocked reader can no longer read.
  */
 @Tag("wire")
 class PublisherContinuationTest {
@@ -57,7 +57,7 @@ class PublisherContinuationTest {
                 .thenRun(() -> {
                     assertFalse(Thread.currentThread().getName().startsWith("AMQP Connection"),
                             "continuation ran on amqp-client's reader thread");
-                    publisher.sendAndAwait(QUEUE, "second");
+                    publisher.sendConfirmedAndAwait(QUEUE, "second");
                 });
         chained.get(15, TimeUnit.SECONDS);
         await().until(() -> inbox.bodies.containsAll(List.of("first", "second")));

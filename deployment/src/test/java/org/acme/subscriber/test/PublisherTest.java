@@ -55,7 +55,7 @@ class PublisherTest {
     @Test
     void sendToAQueueIsDecodedBySubscribers() {
         publisher.send(QUEUE, new Refund(1, "4242", 100)).await().atMost(Duration.ofSeconds(5));
-        publisher.sendAndAwait(QUEUE, new Refund(2, "4343", 200));
+        publisher.sendConfirmedAndAwait(QUEUE, new Refund(2, "4343", 200));
         // Other tests of this class publish to the same queue: wait for these two, whatever else arrived.
         await().until(() -> inbox.refunds.contains(new Refund(1, "4242", 100))
                 && inbox.refunds.contains(new Refund(2, "4343", 200)));
@@ -66,7 +66,7 @@ class PublisherTest {
     void sendToAQueueWithHeaders() {
         publisher.send(QUEUE, new Refund(4, "4545", 400), Map.of("tenant", "acme")).await()
                 .atMost(Duration.ofSeconds(5));
-        publisher.sendAndAwait(QUEUE, new Refund(5, "4646", 500), Map.of("tenant", "globex"));
+        publisher.sendConfirmedAndAwait(QUEUE, new Refund(5, "4646", 500), Map.of("tenant", "globex"));
         await().until(() -> inbox.tenants.containsKey(4L) && inbox.tenants.containsKey(5L));
         assertEquals("acme", inbox.tenants.get(4L));
         assertEquals("globex", inbox.tenants.get(5L));
@@ -79,9 +79,9 @@ class PublisherTest {
             admin.declare(RAW, null);
             admin.declareDirectExchangeBoundTo(EXCHANGE, RAW, "refunds.eu");
         });
-        publisher.sendConfirmed(EXCHANGE, "refunds.eu", new JsonObject().put("id", 3), Map.of("tenant", "acme"))
+        publisher.publishConfirmed(EXCHANGE, "refunds.eu", new JsonObject().put("id", 3), Map.of("tenant", "acme"))
                 .await().atMost(Duration.ofSeconds(5));
-        publisher.send(EXCHANGE, "refunds.eu", "plain text", Map.of()).await().atMost(Duration.ofSeconds(5));
+        publisher.publish(EXCHANGE, "refunds.eu", "plain text").await().atMost(Duration.ofSeconds(5));
         RabbitAdmin.with(admin -> {
             await().until(() -> admin.depth(RAW) == 2);
             List<GetResponse> messages = admin.drain(RAW);
@@ -97,7 +97,7 @@ class PublisherTest {
     @Test
     void aConfirmedPublishNoQueueTakesFails() {
         RuntimeException failure = assertThrows(RuntimeException.class,
-                () -> publisher.sendAndAwait("t.publisher.nowhere-" + System.nanoTime(), "lost?"));
+                () -> publisher.sendConfirmedAndAwait("t.publisher.nowhere-" + System.nanoTime(), "lost?"));
         assertNotNull(failure.getMessage());
         assertTrue(failure.getMessage().contains("unroutable"), failure.getMessage());
     }
@@ -105,23 +105,23 @@ class PublisherTest {
     @Test
     void aConfirmedPublishToAMissingExchangeFailsInsteadOfHanging() {
         RuntimeException failure = assertThrows(RuntimeException.class, () -> publisher
-                .sendConfirmed("t.publisher.no-such-exchange", "k", "x", Map.of()).await()
+                .publishConfirmed("t.publisher.no-such-exchange", "k", "x").await()
                 .atMost(Duration.ofSeconds(10)));
         assertTrue(failure.getMessage().contains("no exchange 't.publisher.no-such-exchange'"), failure.getMessage());
         // The publisher recovers: the next confirmed publish goes through on a fresh channel.
-        publisher.sendAndAwait(QUEUE, new Refund(3, "4444", 300));
+        publisher.sendConfirmedAndAwait(QUEUE, new Refund(3, "4444", 300));
         await().until(() -> inbox.refunds.contains(new Refund(3, "4444", 300)));
     }
 
     @Test
     void aHeaderAmqpCannotCarryFailsThePublishAndNothingElse() {
         RuntimeException failure = assertThrows(RuntimeException.class, () -> publisher
-                .sendConfirmed("", QUEUE, new Refund(8, "8888", 800), Map.of("when", java.time.Instant.EPOCH)).await()
+                .sendConfirmed(QUEUE, new Refund(8, "8888", 800), Map.of("when", java.time.Instant.EPOCH)).await()
                 .atMost(Duration.ofSeconds(10)));
         assertTrue(failure.getMessage().contains("cannot be sent over AMQP"), failure.getMessage());
         assertTrue(failure.getMessage().contains("when"), failure.getMessage());
         // The confirm numbering is intact: the next confirmed publish completes.
-        publisher.sendAndAwait(QUEUE, new Refund(9, "9999", 900));
+        publisher.sendConfirmedAndAwait(QUEUE, new Refund(9, "9999", 900));
         await().until(() -> inbox.refunds.contains(new Refund(9, "9999", 900)));
     }
 

@@ -1,7 +1,6 @@
 package io.quarkiverse.rabbitmq.subscriber;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.smallrye.mutiny.Uni;
@@ -11,11 +10,14 @@ import io.smallrye.mutiny.Uni;
  * {@code Buffer} and {@code JsonObject} go as they are, any other object as JSON through Quarkus's
  * {@code ObjectMapper}.
  * <p>
- * The plain variants complete once the message is handed to the connection (fire and forget). The
- * {@code confirmed} variants publish {@code mandatory} on a channel in confirm mode and complete once the broker
- * confirmed the message; they fail when the broker nacks it or cannot route it. A whole message, with its properties,
- * is an {@link OutgoingMessage}; the forms that take a payload and headers send one with the defaults it describes.
- * {@link #request(String, Object, Class, Duration)} sends a request and waits for its reply.
+ * One vocabulary, as {@link Outputs} has it: {@code send} goes to a queue (through the default exchange),
+ * {@code publish} to an exchange with a routing key. The plain forms complete once the message is handed to the
+ * connection (fire and forget). The {@code Confirmed} forms publish {@code mandatory} on a channel in confirm mode and
+ * complete once the broker confirmed the message; they fail when the broker nacks it or cannot route it; their
+ * {@code ...AndAwait} forms block the calling thread until then (never call them on an event loop). A whole message,
+ * with its properties (a message id, say), is an {@link OutgoingMessage}; the forms that take a payload and headers
+ * send one with the defaults it describes, the headers as given. {@link #request(String, Object, Class, Duration)}
+ * sends a request and waits for its reply.
  */
 public interface RabbitPublisher {
 
@@ -26,14 +28,22 @@ public interface RabbitPublisher {
 
     /**
      * Sends to a queue through the default exchange, with application headers: they go in the message's header table
-     * as given (a {@code message-id} entry becomes the message id property instead).
+     * as given.
+     *
+     * @throws IllegalArgumentException for a {@code message-id} header: a message id is a property
+     *         ({@link OutgoingMessage#messageId(String)})
      */
     default Uni<Void> send(String queue, Object payload, Map<String, Object> headers) {
-        return send("", queue, payload, headers);
+        return publish("", queue, payload, headers);
     }
 
-    /** Sends to an exchange with a routing key and headers (a {@code message-id} entry: the message id property). */
-    default Uni<Void> send(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
+    /** Publishes to an exchange with a routing key. */
+    default Uni<Void> publish(String exchange, String routingKey, Object payload) {
+        return publish(exchange, routingKey, payload, Map.of());
+    }
+
+    /** Publishes to an exchange with a routing key and application headers (as {@link #send(String, Object, Map)}). */
+    default Uni<Void> publish(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
         return Uni.createFrom().deferred(() -> send(message(exchange, routingKey, payload, headers)));
     }
 
@@ -50,11 +60,16 @@ public interface RabbitPublisher {
      * and waits for the broker's confirm.
      */
     default Uni<Void> sendConfirmed(String queue, Object payload, Map<String, Object> headers) {
-        return sendConfirmed("", queue, payload, headers);
+        return publishConfirmed("", queue, payload, headers);
     }
 
-    /** Sends to an exchange with a routing key and headers, and waits for the broker's confirm. */
-    default Uni<Void> sendConfirmed(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
+    /** Publishes to an exchange with a routing key, and waits for the broker's confirm. */
+    default Uni<Void> publishConfirmed(String exchange, String routingKey, Object payload) {
+        return publishConfirmed(exchange, routingKey, payload, Map.of());
+    }
+
+    /** Publishes to an exchange with a routing key and headers, and waits for the broker's confirm. */
+    default Uni<Void> publishConfirmed(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
         return Uni.createFrom().deferred(() -> sendConfirmed(message(exchange, routingKey, payload, headers)));
     }
 
@@ -67,23 +82,29 @@ public interface RabbitPublisher {
      */
     Uni<Void> sendConfirmed(OutgoingMessage message);
 
-    /** Blocking variant of {@link #sendConfirmed(String, Object)}: returns once the broker confirmed. */
-    default void sendAndAwait(String queue, Object payload) {
-        sendAndAwait(queue, payload, Map.of());
+    /** {@link #sendConfirmed(String, Object)}, blocking the calling thread until the broker confirmed. */
+    default void sendConfirmedAndAwait(String queue, Object payload) {
+        sendConfirmedAndAwait(queue, payload, Map.of());
     }
 
-    /** Blocking variant of {@link #sendConfirmed(String, Object, Map)}: returns once the broker confirmed. */
-    default void sendAndAwait(String queue, Object payload, Map<String, Object> headers) {
+    /** {@link #sendConfirmed(String, Object, Map)}, blocking the calling thread until the broker confirmed. */
+    default void sendConfirmedAndAwait(String queue, Object payload, Map<String, Object> headers) {
         sendConfirmed(queue, payload, headers).await().indefinitely();
     }
 
-    /** Blocking variant of {@link #sendConfirmed(String, String, Object, Map)}. */
-    default void sendAndAwait(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
-        sendConfirmed(exchange, routingKey, payload, headers).await().indefinitely();
+    /** {@link #publishConfirmed(String, String, Object)}, blocking the calling thread until the broker confirmed. */
+    default void publishConfirmedAndAwait(String exchange, String routingKey, Object payload) {
+        publishConfirmedAndAwait(exchange, routingKey, payload, Map.of());
     }
 
-    /** Blocking variant of {@link #sendConfirmed(OutgoingMessage)}: returns once the broker confirmed. */
-    default void sendAndAwait(OutgoingMessage message) {
+    /** {@link #publishConfirmed(String, String, Object, Map)}, blocking the calling thread until the broker confirmed. */
+    default void publishConfirmedAndAwait(String exchange, String routingKey, Object payload,
+            Map<String, Object> headers) {
+        publishConfirmed(exchange, routingKey, payload, headers).await().indefinitely();
+    }
+
+    /** {@link #sendConfirmed(OutgoingMessage)}, blocking the calling thread until the broker confirmed. */
+    default void sendConfirmedAndAwait(OutgoingMessage message) {
         sendConfirmed(message).await().indefinitely();
     }
 
@@ -126,15 +147,15 @@ public interface RabbitPublisher {
      */
     <R> Uni<R> request(OutgoingMessage request, Class<R> replyType, Duration timeout);
 
-    /**
-     * The message the payload-and-headers forms send: a {@code message-id} header is the message id property, as it
-     * always was for them.
-     */
+    /** The message the payload-and-headers forms send. */
     private static OutgoingMessage message(String exchange, String routingKey, Object payload,
             Map<String, Object> headers) {
-        Map<String, Object> rest = new LinkedHashMap<>(headers);
-        Object messageId = rest.remove("message-id");
-        OutgoingMessage message = OutgoingMessage.to(exchange, routingKey).payload(payload).headers(rest);
-        return messageId == null ? message : message.messageId(messageId.toString());
+        if (headers.containsKey("message-id")) {
+            throw new IllegalArgumentException("A 'message-id' header is not the message's id (a property): publish an "
+                    + "OutgoingMessage with messageId(...) instead, to " + (exchange.isEmpty() ? "queue '" + routingKey
+                            : "exchange '" + exchange + "' with routing key '" + routingKey)
+                    + "'");
+        }
+        return OutgoingMessage.to(exchange, routingKey).payload(payload).headers(headers);
     }
 }

@@ -139,21 +139,35 @@ class OutgoingMessageTest {
         assertThrows(IllegalArgumentException.class, () -> OutgoingMessage.toQueue("q").header(tooLong, 1));
     }
 
+    /**
+     * {@code send} goes to a queue, {@code publish} to an exchange: {@code send("payments", "refund.created", map)} used
+     * to read as the exchange form and sent to a queue named payments. The headers go as given; a {@code message-id}
+     * header, which used to become the message id property without a word, is refused.
+     */
     @Test
-    void thePayloadAndHeadersFormsSendAMessageWhoseMessageIdHeaderIsTheProperty() {
+    void sendGoesToAQueuePublishToAnExchangeAndTheHeadersAsGiven() {
         Capturing publisher = new Capturing();
-        publisher.send("refunds", "body", Map.of("message-id", "m-1", "tenant", "acme")).await().indefinitely();
-        publisher.sendConfirmed("payments", "refund.eu", "other", Map.of("tenant", "globex")).await().indefinitely();
+        publisher.send("refunds", "body", Map.of("tenant", "acme")).await().indefinitely();
+        publisher.publishConfirmed("payments", "refund.eu", "other", Map.of("tenant", "globex")).await().indefinitely();
+        publisher.publish("payments", "refund.us", "third").await().indefinitely();
         OutgoingMessage sent = publisher.sent.get(0);
         assertEquals("", sent.exchange());
         assertEquals("refunds", sent.routingKey());
         assertEquals("body", sent.payload());
-        assertEquals("m-1", sent.messageId());
+        assertNull(sent.messageId());
         assertEquals(Map.of("tenant", "acme"), sent.headers());
         OutgoingMessage confirmed = publisher.confirmed.get(0);
         assertEquals("payments", confirmed.exchange());
-        assertNull(confirmed.messageId());
+        assertEquals("refund.eu", confirmed.routingKey());
         assertEquals(Map.of("tenant", "globex"), confirmed.headers());
+        assertEquals("refund.us", publisher.sent.get(1).routingKey());
+
+        Uni<Void> withMessageIdHeader = publisher.send("refunds", "body", Map.of("message-id", "m-1"));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> withMessageIdHeader.await().indefinitely());
+        assertTrue(refused.getMessage().contains("messageId(...)"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("queue 'refunds'"), refused.getMessage());
+        assertEquals(2, publisher.sent.size(), "nothing sent");
     }
 
     @Test

@@ -13,7 +13,7 @@ public class MessagingOnlyApp {
 
     @Subscriber("t.reload.in")
     void handle(String body) {
-        publisher.sendAndAwait("t.reload.out", "v0:" + body);
+        publisher.sendConfirmedAndAwait("t.reload.out", "v0:" + body);
     }
 
     @Subscriber("t.reload.extra")

@@ -73,7 +73,7 @@ class TracingTest {
     @Test
     void aMessageAndItsCopiesAndDeadLetterStayInOneTrace() {
         spans.reset();
-        publisher.sendConfirmed("", QUEUE, "ok", Map.of()).await().atMost(Duration.ofSeconds(10));
+        publisher.sendConfirmed(QUEUE, "ok").await().atMost(Duration.ofSeconds(10));
         await().until(() -> processSpans("ok").size() == 1);
         SpanData publish = only(SpanKind.PRODUCER, "publish " + QUEUE, spans.getFinishedSpanItems());
         SpanData process = processSpans("ok").get(0);
@@ -88,7 +88,7 @@ class TracingTest {
         assertEquals(process.getSpanId(), Handler.currentSpans.get("ok"), "the process span is current in the handler");
 
         spans.reset();
-        publisher.sendConfirmed("", QUEUE, "poison", Map.of()).await().atMost(Duration.ofSeconds(10));
+        publisher.sendConfirmed(QUEUE, "poison").await().atMost(Duration.ofSeconds(10));
         await().until(() -> processSpans("poison").size() == 3 && RabbitAdmin.withResult(admin -> admin.depth(DEAD)) == 1);
         await().until(() -> spans.getFinishedSpanItems().stream().filter(s -> s.getKind() == SpanKind.PRODUCER).count() == 4);
         List<SpanData> all = spans.getFinishedSpanItems();
@@ -116,7 +116,7 @@ class TracingTest {
     @Test
     void anOutputIsAProducerSpanOfTheDeliverysTraceAndItsConsumerFollowsIt() {
         spans.reset();
-        publisher.sendConfirmed("", SHIPPING, "order-1", Map.of()).await().atMost(Duration.ofSeconds(10));
+        publisher.sendConfirmed(SHIPPING, "order-1").await().atMost(Duration.ofSeconds(10));
         await().until(() -> processSpans("order-1").size() == 1 && processSpans("shipment of order-1").size() == 1);
         List<SpanData> all = spans.getFinishedSpanItems();
         SpanData handled = processSpans("order-1").get(0);

@@ -46,7 +46,8 @@ public interface DeadLettersScenario {
     static final String REFUNDS_DEAD = REFUNDS + ".dead";
 
     default void aDeadLetterIsShownThenReplayedOnceTheFaultIsFixed() {
-        publisher().sendAndAwait(REFUNDS, "refund r-1", Map.of("message-id", "r-1"));
+        publisher().sendConfirmedAndAwait(
+                io.quarkiverse.rabbitmq.subscriber.OutgoingMessage.toQueue(REFUNDS).payload("refund r-1").messageId("r-1"));
         Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> depth(REFUNDS_DEAD) == 1);
         assertEquals(List.of(1, 2), refunds().attempts.get("r-1"), "both attempts failed");
 

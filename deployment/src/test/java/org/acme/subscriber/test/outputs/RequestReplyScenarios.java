@@ -119,9 +119,9 @@ abstract class RequestReplyScenarios extends BrokerScenarios {
 
     @Test
     void aHandlerSeesTheReplyToAndCorrelationIdOfItsDelivery() {
-        publisher.sendAndAwait(OutgoingMessage.toQueue(METADATA).payload("with").replyTo("answers")
+        publisher.sendConfirmedAndAwait(OutgoingMessage.toQueue(METADATA).payload("with").replyTo("answers")
                 .correlationId("c-42"));
-        publisher.sendAndAwait(METADATA, "without");
+        publisher.sendConfirmedAndAwait(METADATA, "without");
         until(() -> desk.metadata.size() == 2);
         assertEquals("answers", desk.metadata.get("with").replyTo());
         assertEquals("c-42", desk.metadata.get("with").correlationId());
@@ -161,7 +161,7 @@ abstract class RequestReplyScenarios extends BrokerScenarios {
         /** On a worker: the answer is sent and confirmed before the delivery is acked. */
         @Subscriber(CONFIRMED)
         void quoteConfirmed(QuoteRequest request, Delivery delivery) {
-            publisher.sendAndAwait(OutgoingMessage.toQueue(delivery.replyTo()).correlationId(delivery.correlationId())
+            publisher.sendConfirmedAndAwait(OutgoingMessage.toQueue(delivery.replyTo()).correlationId(delivery.correlationId())
                     .payload(new Quote(request.id(), 43)));
             confirmedAnswers.put(request.id(), "confirmed");
         }

@@ -52,7 +52,7 @@ class TlsTrustAllTest {
     @Test
     void connectsWithoutVerifyingAndWarns() throws Exception {
         // The publisher's connection, opened by this send, warns too.
-        publisher.sendAndAwait("t.tls.trust-all", "unverified");
+        publisher.sendConfirmedAndAwait("t.tls.trust-all", "unverified");
         await().atMost(Duration.ofSeconds(20)).until(() -> handlers.received().size() == 1);
     }
 

@@ -181,7 +181,7 @@ public interface SubscriberConfig {
 
     interface Publisher {
         /**
-         * How long a confirmed send ({@code sendConfirmed}, {@code sendAndAwait}) waits for the broker's confirm
+         * How long a confirmed send ({@code sendConfirmed}, {@code sendConfirmedAndAwait}) waits for the broker's confirm
          * before it fails with a {@code TimeoutException}. RabbitMQ withholds confirms while it blocks publishers (a
          * memory or disk alarm).
          */

@@ -38,7 +38,7 @@ import io.vertx.core.Context;
  * <p>
  * Confirms, nacks and returns arrive on amqp-client's reader thread. The caller's future is completed from there on
  * the caller's Vert.x context, or on a worker when the caller had none: a continuation that blocks (another
- * {@code sendAndAwait}) must never hold the reader, which would then never read the confirm it waits for. A confirmed
+ * {@code sendConfirmedAndAwait}) must never hold the reader, which would then never read the confirm it waits for. A confirmed
  * send fails with a {@link TimeoutException} when the broker has not confirmed within
  * {@code quarkus.rabbitmq-subscriber.publisher.confirm-timeout}.
  */

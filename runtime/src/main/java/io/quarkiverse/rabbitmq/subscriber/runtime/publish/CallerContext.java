@@ -8,7 +8,7 @@ import io.vertx.core.Context;
 /**
  * Where a publisher's caller hears what became of its publish or request: on the caller's Vert.x context, or on a
  * worker when it had none. Confirms, returns and replies arrive on amqp-client's reader thread, and a continuation
- * that blocks there (another {@code sendAndAwait}) would stop the reader from reading the very answer it waits for.
+ * that blocks there (another {@code sendConfirmedAndAwait}) would stop the reader from reading the very answer it waits for.
  */
 final class CallerContext {
 

@@ -73,7 +73,7 @@ class BrokerRabbitPublisherTest {
 
     @Test
     void aWholeMessageArrivesWithThePropertiesItSet() throws Exception {
-        publisher.sendAndAwait(OutgoingMessage.toQueue("inbox").payload("hello").header("tenant", "acme")
+        publisher.sendConfirmedAndAwait(OutgoingMessage.toQueue("inbox").payload("hello").header("tenant", "acme")
                 .messageId("m-1").correlationId("c-1").replyTo("answers").expiration(Duration.ofSeconds(90))
                 .priority(4).persistent(false));
         publisher.send(OutgoingMessage.toQueue("inbox").payload(new Quote("q", 1))).await().indefinitely();
@@ -166,7 +166,7 @@ class BrokerRabbitPublisherTest {
             new Thread(() -> {
                 try {
                     if (confirmed) {
-                        publisher.sendAndAwait(reply);
+                        publisher.sendConfirmedAndAwait(reply);
                     } else {
                         publisher.send(reply).await().indefinitely();
                     }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.SubscriberEvent;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -69,6 +71,9 @@ class UnreadableMessageIsolationTest {
             assertTrue(found.get(0).contains("Queue '" + POISONED + "'"), found.get(0));
         }
         assertEquals(List.of(), handlers.poisoned(), "the handler never saw it");
+        // Observers hear it too, as a CDI event.
+        await().until(() -> handlers.events().stream().anyMatch(event -> event instanceof SubscriberEvent.Halted halted
+                && halted.queue().equals(POISONED) && halted.reason().contains("cannot be read by the client")));
         assertEquals(1L, (long) RabbitAdmin.<Long> withResult(admin -> admin.depth(POISONED)), "it stays in its queue");
     }
 
@@ -83,6 +88,16 @@ class UnreadableMessageIsolationTest {
 
         List<String> bystander() {
             return bystander;
+        }
+
+        private final List<SubscriberEvent> events = new CopyOnWriteArrayList<>();
+
+        List<SubscriberEvent> events() {
+            return events;
+        }
+
+        void on(@Observes SubscriberEvent event) {
+            events.add(event);
         }
 
         @Subscriber(POISONED)

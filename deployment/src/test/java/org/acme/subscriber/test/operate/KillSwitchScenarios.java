@@ -1,16 +1,21 @@
 package org.acme.subscriber.test.operate;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import org.acme.subscriber.test.BrokerScenarios;
 import org.junit.jupiter.api.Test;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.SubscriberEvent;
 import io.quarkiverse.rabbitmq.subscriber.Subscriptions;
 
 /**
@@ -53,12 +58,23 @@ abstract class KillSwitchScenarios extends BrokerScenarios {
         assertEquals(MESSAGES + 3, handlers.attempts.get(), "three failed attempts in all, then one each");
         assertEquals(0, depth(ORDERS_DEAD), "no message used up its cap");
         assertEquals(Subscriptions.State.CONSUMING, subscriptions.state(ORDERS));
+        // Observers hear both ends of the pause as CDI events (fired on a worker thread: awaited).
+        await().until(() -> handlers.events.size() == 2);
+        SubscriberEvent.KillSwitchTripped tripped = (SubscriberEvent.KillSwitchTripped) handlers.events.get(0);
+        assertEquals(ORDERS, tripped.queue());
+        assertEquals(3, tripped.failures());
+        assertEquals(new SubscriberEvent.Resumed(ORDERS), handlers.events.get(1));
     }
 
     public static class Handlers {
         final AtomicBoolean outage = new AtomicBoolean();
         final AtomicInteger attempts = new AtomicInteger();
         final AtomicInteger handled = new AtomicInteger();
+        final List<SubscriberEvent> events = new CopyOnWriteArrayList<>();
+
+        void on(@Observes SubscriberEvent event) {
+            events.add(event);
+        }
 
         /** One at a time, so the failures in a row are counted exactly. */
         @Subscriber(value = ORDERS, maxAttempts = 5, deadLetter = ORDERS_DEAD, concurrency = 1)

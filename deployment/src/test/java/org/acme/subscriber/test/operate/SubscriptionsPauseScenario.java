@@ -9,9 +9,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import jakarta.enterprise.event.Observes;
+
 import org.acme.subscriber.test.Scenarios;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.SubscriberEvent;
 import io.quarkiverse.rabbitmq.subscriber.Subscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.RabbitAdmin;
@@ -43,6 +46,8 @@ public interface SubscriptionsPauseScenario {
     default void aPausedSubscriberTakesNothingUntilResumed() throws Exception {
         assertEquals(Subscriptions.State.CONSUMING, subscriptions().state(QUEUE));
         subscriptions().pause(QUEUE);
+        // Observers hear it as a CDI event, before pause returns.
+        assertEquals(List.of(new SubscriberEvent.Paused(QUEUE)), handlers().events());
         await().until(() -> subscriptions().state(QUEUE) == Subscriptions.State.PAUSED);
         RabbitAdmin.with(admin -> {
             await().until(() -> admin.consumers(QUEUE) == 0);
@@ -56,6 +61,7 @@ public interface SubscriptionsPauseScenario {
         assertEquals(List.of(QUEUE), status().paused());
 
         subscriptions().resume(QUEUE);
+        assertEquals(List.of(new SubscriberEvent.Paused(QUEUE), new SubscriberEvent.Resumed(QUEUE)), handlers().events());
         await().atMost(Duration.ofSeconds(10)).until(() -> handlers().received().size() == 5);
         assertEquals(Subscriptions.State.CONSUMING, subscriptions().state(QUEUE));
         assertEquals(List.of(), status().paused());
@@ -71,6 +77,19 @@ public interface SubscriptionsPauseScenario {
 
         List<String> received() {
             return received;
+        }
+
+        private final List<SubscriberEvent> events = new CopyOnWriteArrayList<>();
+
+        List<SubscriberEvent> events() {
+            return events;
+        }
+
+        /** This scenario's queue only: the application is shared with other scenarios. */
+        void on(@Observes SubscriberEvent event) {
+            if (event.queue().equals(QUEUE)) {
+                events.add(event);
+            }
         }
 
         @Subscriber(QUEUE)

@@ -5,9 +5,11 @@ import jakarta.inject.Singleton;
 
 import org.jboss.logging.Logger;
 
+import io.quarkiverse.rabbitmq.subscriber.SubscriberEvent;
 import io.quarkiverse.rabbitmq.subscriber.Subscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.SubscriptionState;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LifecycleEvents;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Pauses;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
 
@@ -26,6 +28,7 @@ public class SubscriptionControl implements Subscriptions {
     public void pause(String queue) {
         subscription(queue).supervisor().holdBack(Pauses.BY_APPLICATION);
         LOG.infof("Queue '%s' is paused: its subscriber takes no deliveries until resumed", queue);
+        LifecycleEvents.fire(new SubscriberEvent.Paused(queue));
     }
 
     @Override
@@ -35,6 +38,7 @@ public class SubscriptionControl implements Subscriptions {
         // A kill switch's pause ends with a resume too: the operator says the outage is over.
         supervisor.takeAgain(io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch.HOLDING);
         LOG.infof("Queue '%s' is resumed", queue);
+        LifecycleEvents.fire(new SubscriberEvent.Resumed(queue));
     }
 
     @Override

@@ -6,7 +6,9 @@ import java.util.function.Supplier;
 
 import org.jboss.logging.Logger;
 
+import io.quarkiverse.rabbitmq.subscriber.SubscriberEvent;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LifecycleEvents;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
 /**
@@ -62,11 +64,13 @@ public final class KillSwitch {
         LOG.warnf("Queue '%s': %d handler failures in a row: the kill switch pauses the subscriber for %s (the "
                 + "messages wait in RabbitMQ), then it resumes", queue, failures, pause);
         supervisor.get().holdBack(HOLDING);
+        LifecycleEvents.fireOnAWorker(new SubscriberEvent.KillSwitchTripped(queue, failures, pause));
         clock.schedule(pause, () -> {
             inARow.set(0);
             tripped = false;
             LOG.warnf("Queue '%s': the kill switch's pause of %s is over: the subscriber resumes", queue, pause);
             supervisor.get().takeAgain(HOLDING);
+            LifecycleEvents.fireOnAWorker(new SubscriberEvent.Resumed(queue));
         });
     }
 

@@ -67,8 +67,8 @@ public final class UnreadableMessageFinder {
                 + "): each delivery of it closed the connection of every subscriber. It stays in the queue; remove it "
                 + "(rabbitmqctl purge_queue, or move it with a shovel), then restart the application";
         LOG.errorf("Queue '%s' stops being consumed: %s. The other subscribers go on", found.queue(), reason);
-        found.supervisor().halt(reason, () -> {
-        });
+        found.supervisor().halt(reason, () -> io.quarkiverse.rabbitmq.subscriber.runtime.observe.LifecycleEvents
+                .fire(new io.quarkiverse.rabbitmq.subscriber.SubscriberEvent.Halted(found.queue(), reason)));
     }
 
     /**

@@ -16,7 +16,9 @@ import io.smallrye.mutiny.Uni;
  * complete once the broker confirmed the message; they fail when the broker nacks it or cannot route it; their
  * {@code ...AndAwait} forms block the calling thread until then (never call them on an event loop). A whole message,
  * with its properties (a message id, say), is an {@link OutgoingMessage}; the forms that take a payload and headers
- * send one with the defaults it describes, the headers as given. {@link #request(String, Object, Class, Duration)}
+ * send one with the defaults it describes, the headers as given. The names before the first release
+ * ({@code sendAndAwait}, the exchange forms of {@code send} and {@code sendConfirmed}) still work, deprecated.
+ * {@link #request(String, Object, Class, Duration)}
  * sends a request and waits for its reply.
  */
 public interface RabbitPublisher {
@@ -28,10 +30,8 @@ public interface RabbitPublisher {
 
     /**
      * Sends to a queue through the default exchange, with application headers: they go in the message's header table
-     * as given.
-     *
-     * @throws IllegalArgumentException for a {@code message-id} header: a message id is a property
-     *         ({@link OutgoingMessage#messageId(String)})
+     * as given (a {@code message-id} entry is the message id property instead, with a WARN: say so with
+     * {@link OutgoingMessage#messageId(String)}).
      */
     default Uni<Void> send(String queue, Object payload, Map<String, Object> headers) {
         return publish("", queue, payload, headers);
@@ -44,7 +44,7 @@ public interface RabbitPublisher {
 
     /** Publishes to an exchange with a routing key and application headers (as {@link #send(String, Object, Map)}). */
     default Uni<Void> publish(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
-        return Uni.createFrom().deferred(() -> send(message(exchange, routingKey, payload, headers)));
+        return Uni.createFrom().deferred(() -> send(HeaderMessages.of(exchange, routingKey, payload, headers)));
     }
 
     /** Sends a whole message, fire and forget: complete once it is handed to the connection. */
@@ -70,7 +70,7 @@ public interface RabbitPublisher {
 
     /** Publishes to an exchange with a routing key and headers, and waits for the broker's confirm. */
     default Uni<Void> publishConfirmed(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
-        return Uni.createFrom().deferred(() -> sendConfirmed(message(exchange, routingKey, payload, headers)));
+        return Uni.createFrom().deferred(() -> sendConfirmed(HeaderMessages.of(exchange, routingKey, payload, headers)));
     }
 
     /**
@@ -147,15 +147,39 @@ public interface RabbitPublisher {
      */
     <R> Uni<R> request(OutgoingMessage request, Class<R> replyType, Duration timeout);
 
-    /** The message the payload-and-headers forms send. */
-    private static OutgoingMessage message(String exchange, String routingKey, Object payload,
-            Map<String, Object> headers) {
-        if (headers.containsKey("message-id")) {
-            throw new IllegalArgumentException("A 'message-id' header is not the message's id (a property): publish an "
-                    + "OutgoingMessage with messageId(...) instead, to " + (exchange.isEmpty() ? "queue '" + routingKey
-                            : "exchange '" + exchange + "' with routing key '" + routingKey)
-                    + "'");
-        }
-        return OutgoingMessage.to(exchange, routingKey).payload(payload).headers(headers);
+    /** @deprecated the exchange form is {@link #publish(String, String, Object, Map)}: send goes to a queue */
+    @Deprecated(forRemoval = true)
+    default Uni<Void> send(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
+        return publish(exchange, routingKey, payload, headers);
+    }
+
+    /** @deprecated the exchange form is {@link #publishConfirmed(String, String, Object, Map)} */
+    @Deprecated(forRemoval = true)
+    default Uni<Void> sendConfirmed(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
+        return publishConfirmed(exchange, routingKey, payload, headers);
+    }
+
+    /** @deprecated it waits for the broker's confirm: {@link #sendConfirmedAndAwait(String, Object)} */
+    @Deprecated(forRemoval = true)
+    default void sendAndAwait(String queue, Object payload) {
+        sendConfirmedAndAwait(queue, payload);
+    }
+
+    /** @deprecated {@link #sendConfirmedAndAwait(String, Object, Map)} */
+    @Deprecated(forRemoval = true)
+    default void sendAndAwait(String queue, Object payload, Map<String, Object> headers) {
+        sendConfirmedAndAwait(queue, payload, headers);
+    }
+
+    /** @deprecated {@link #publishConfirmedAndAwait(String, String, Object, Map)} */
+    @Deprecated(forRemoval = true)
+    default void sendAndAwait(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
+        publishConfirmedAndAwait(exchange, routingKey, payload, headers);
+    }
+
+    /** @deprecated {@link #sendConfirmedAndAwait(OutgoingMessage)} */
+    @Deprecated(forRemoval = true)
+    default void sendAndAwait(OutgoingMessage message) {
+        sendConfirmedAndAwait(message);
     }
 }

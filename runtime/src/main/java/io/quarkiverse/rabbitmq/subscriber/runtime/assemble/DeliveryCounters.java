@@ -2,7 +2,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.assemble;
 
 import jakarta.inject.Singleton;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight;
+import io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.SettlementStats;
 

@@ -1,7 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.assemble;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytes;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
+import io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytes;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.UnreadableMessageFinder;

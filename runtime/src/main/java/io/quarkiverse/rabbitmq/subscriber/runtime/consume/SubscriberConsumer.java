@@ -8,6 +8,7 @@ import com.rabbitmq.client.Envelope;
 
 import io.netty.util.internal.PlatformDependent;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.DeliveryHandler;
+import io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
 import io.vertx.core.Context;

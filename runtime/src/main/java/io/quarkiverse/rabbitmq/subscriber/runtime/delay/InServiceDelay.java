@@ -55,7 +55,7 @@ public final class InServiceDelay {
     /** Refused publishes since the last one that got through; under the lock. */
     private int refusedInARow;
     private final HeldBound bound;
-    private final io.quarkiverse.rabbitmq.subscriber.runtime.supervise.BackPressure pressure;
+    private final io.quarkiverse.rabbitmq.subscriber.runtime.flow.BackPressure pressure;
     /** The bodies' bytes of the copies in {@code pending} and {@code unconfirmed}; under the lock. */
     private long heldBytes;
     /** Whether the bound was reached and the subscriber told to stop taking deliveries; under the lock. */
@@ -71,7 +71,7 @@ public final class InServiceDelay {
      *        free again
      */
     public InServiceDelay(String queue, Clock clock, ConfirmedPublish publisher, HeldBound bound,
-            io.quarkiverse.rabbitmq.subscriber.runtime.supervise.BackPressure pressure) {
+            io.quarkiverse.rabbitmq.subscriber.runtime.flow.BackPressure pressure) {
         this.queue = queue;
         this.clock = clock;
         this.publisher = publisher;

@@ -5,8 +5,8 @@ import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
-import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight;
-import io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytes;
+import io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight;
+import io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytes;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
 import io.vertx.core.impl.ContextInternal;
 

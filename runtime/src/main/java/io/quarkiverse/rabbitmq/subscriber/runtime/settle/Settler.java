@@ -43,7 +43,7 @@ public final class Settler {
     private final Observers observers;
     private final Clock clock;
     /** The subscription's bound on body bytes received and not settled. */
-    private final io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytes unsettledBytes;
+    private final io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytes unsettledBytes;
     /** The acks and rejects. */
     private final Acknowledgements acks;
     /** How long a delivery whose copy could not be confirmed waits before it goes back to its queue. */
@@ -52,9 +52,9 @@ public final class Settler {
     private final AsReceived asReceived;
 
     public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats,
-            io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight inFlight,
+            io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight inFlight,
             InServiceDelay delay, DelayStrategy delays, CopyPolicy policy, CopyOutlet outlet,
-            io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytes unsettledBytes, Clock clock,
+            io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytes unsettledBytes, Clock clock,
             Observers observers) throws IOException {
         this.unsettledBytes = unsettledBytes;
         this.clock = clock;

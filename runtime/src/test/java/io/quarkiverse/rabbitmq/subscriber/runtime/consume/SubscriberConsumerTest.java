@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Envelope;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight;
+
 /** The broker-facing side of a subscriber: whatever goes wrong taking a delivery is its own to report, never thrown. */
 class SubscriberConsumerTest {
 

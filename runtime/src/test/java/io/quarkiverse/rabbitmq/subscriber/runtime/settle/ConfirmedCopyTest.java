@@ -36,7 +36,7 @@ class ConfirmedCopyTest {
     private final AtomicReference<PublishListener> listener = new AtomicReference<>();
     private final AtomicLong nextSequence = new AtomicLong(1);
     /** Counts down as deliveries leave the window with their frames written (nothing began here). */
-    private final io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight inFlight = new io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight();
+    private final io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight inFlight = new io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight();
     private final VirtualClock clock = new VirtualClock(0);
     private ContextInternal loop;
     private Settler settler;
@@ -71,7 +71,7 @@ class ConfirmedCopyTest {
             try {
                 settler = new Settler(channel, "work", loop, new SettlementStats(), inFlight, null, null,
                         policy, new CopyOutlet(copies, ownChannel, blocked::get),
-                        io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytesTest.unbounded(), clock,
+                        io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytesTest.unbounded(), clock,
                         io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
             } catch (Exception e) {
                 throw new IllegalStateException(e);

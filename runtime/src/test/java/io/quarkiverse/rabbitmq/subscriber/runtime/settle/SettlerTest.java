@@ -45,10 +45,10 @@ class SettlerTest {
         ContextInternal other = anotherLoopThan(own);
         SettlementStats stats = new SettlementStats();
         Settler settler = new Settler(channel, "q", own, stats,
-                new io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight(), null, null,
+                new io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight(), null, null,
                 new CopyPolicy("x-retry-count", null, false, false, java.time.Duration.ofSeconds(1), false),
                 new CopyOutlet(channel, false, () -> false),
-                io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytesTest.unbounded(), null,
+                io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytesTest.unbounded(), null,
                 io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
 
         on(own, () -> {
@@ -78,11 +78,11 @@ class SettlerTest {
                     return null;
                 });
         ContextInternal own = ((VertxInternal) vertx).createEventLoopContext();
-        var inFlight = new io.quarkiverse.rabbitmq.subscriber.runtime.consume.InFlight();
+        var inFlight = new io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight();
         Settler settler = new Settler(channel, "q", own, new SettlementStats(), inFlight, null, null,
                 new CopyPolicy("x-retry-count", null, false, false, java.time.Duration.ofSeconds(1), false),
                 new CopyOutlet(channel, false, () -> false),
-                io.quarkiverse.rabbitmq.subscriber.runtime.consume.UnsettledBytesTest.unbounded(), null,
+                io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytesTest.unbounded(), null,
                 io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
         InboundDelivery[] deliveries = new InboundDelivery[5];
         on(own, () -> {

@@ -1,4 +1,4 @@
-package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
+package io.quarkiverse.rabbitmq.subscriber.runtime.flow;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -1,10 +1,8 @@
-package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
+package io.quarkiverse.rabbitmq.subscriber.runtime.flow;
 
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.jboss.logging.Logger;
-
-import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.BackPressure;
 
 /**
  * The body bytes one subscription has received and not yet settled ({@code quarkus.rabbitmq-subscriber

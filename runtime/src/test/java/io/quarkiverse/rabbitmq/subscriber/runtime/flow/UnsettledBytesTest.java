@@ -1,4 +1,4 @@
-package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
+package io.quarkiverse.rabbitmq.subscriber.runtime.flow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-
-import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.BackPressure;
 
 /**
  * The bound on unsettled body bytes: it holds the subscriber back at the bound, lets it go at half, and sizes the

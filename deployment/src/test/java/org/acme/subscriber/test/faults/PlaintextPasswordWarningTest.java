@@ -25,8 +25,9 @@ import io.quarkus.test.QuarkusUnitTest;
 /**
  * A password going over plain-text {@code amqp://} to another machine is said, once, at WARN (only an unverified TLS
  * certificate was before). RabbitMQ is reached here through this machine's own non-loopback address (a forwarding
- * proxy listens there: the broker itself listens on the loopback only), so the url names another address than the
- * loopback, as it would for a broker elsewhere. The password is not in the WARN.
+ * proxy listens there: the broker itself listens on the loopback only), so the node the client connects to
+ * ({@code addresses}) is another address than the loopback, as it would be for a broker elsewhere. The password is not in the
+ * WARN.
  */
 @Tag("wire")
 class PlaintextPasswordWarningTest {
@@ -35,13 +36,14 @@ class PlaintextPasswordWarningTest {
     static final int PORT = ToxicProxy.forwarding(OFF_LOOPBACK, WireBroker.PORT);
     static final String HOST = OFF_LOOPBACK.getHostAddress();
 
+    /** The url (credentials, virtual host) from the fixture; the node the client connects to is the proxy. */
     @RegisterExtension
-    static final WireBroker broker = WireBroker.queues("t.plaintext.orders");
+    static final WireBroker broker = WireBroker.queues("t.plaintext.orders").givesUrl();
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handler.class, ToxicProxy.class))
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.url", "amqp://guest:guest@" + HOST + ":" + PORT)
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.addresses", HOST + ":" + PORT)
             .setLogRecordPredicate(record -> record.getLevel().intValue() >= Level.WARNING.intValue()
                     && record.getMessage() != null && record.getMessage().contains("plain-text amqp://"))
             .assertLogRecords(records -> {

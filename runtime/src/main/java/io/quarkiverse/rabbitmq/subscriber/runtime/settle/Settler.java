@@ -39,8 +39,6 @@ public final class Settler {
     private final Provenance provenance;
     /** Null for a subscription that never publishes copies at once. */
     private final CopyPublisher copies;
-    /** Told how long each settlement frame took, when anything observes. */
-    private final Observers observers;
     private final Clock clock;
     /** The subscription's bound on body bytes received and not settled. */
     private final io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytes unsettledBytes;
@@ -58,7 +56,6 @@ public final class Settler {
             Observers observers) throws IOException {
         this.unsettledBytes = unsettledBytes;
         this.clock = clock;
-        this.observers = observers;
         this.channel = channel;
         this.queue = queue;
         this.eventLoop = (ContextInternal) eventLoop;

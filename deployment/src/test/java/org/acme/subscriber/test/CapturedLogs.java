@@ -29,6 +29,37 @@ public final class CapturedLogs extends Handler implements AutoCloseable {
 
     /** The lines at ERROR or above (JBoss's ERROR and FATAL, JUL's SEVERE). */
     public List<String> errors() {
+        return errorsOf(lines);
+    }
+
+    /**
+     * Starts capturing before the application starts (in a QuarkusUnitTest's {@code before} hook), for lines logged
+     * before a test method could open its own: QuarkusUnitTest loads a test class twice, so the lines and the handler
+     * are kept under {@code name} in the system properties, as JDK types both copies can read.
+     */
+    public static void beginShared(String name) {
+        CapturedLogs logs = new CapturedLogs();
+        System.getProperties().put(name + ".lines", logs.lines);
+        System.getProperties().put(name + ".handler", logs);
+    }
+
+    /** The ERROR lines captured since {@link #beginShared} under that name. */
+    @SuppressWarnings("unchecked")
+    public static List<String> sharedErrors(String name) {
+        Object lines = System.getProperties().get(name + ".lines");
+        return lines == null ? List.of() : errorsOf((List<String>) lines);
+    }
+
+    /** Stops the capture {@link #beginShared} started. */
+    public static void endShared(String name) {
+        Object handler = System.getProperties().remove(name + ".handler");
+        System.getProperties().remove(name + ".lines");
+        if (handler instanceof Handler started) {
+            Logger.getLogger("").removeHandler(started);
+        }
+    }
+
+    private static List<String> errorsOf(List<String> lines) {
         return lines.stream().filter(line -> line.startsWith("ERROR ") || line.startsWith("SEVERE ")
                 || line.startsWith("FATAL ")).toList();
     }

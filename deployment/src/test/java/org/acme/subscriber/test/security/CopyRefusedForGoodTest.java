@@ -52,11 +52,15 @@ class CopyRefusedForGoodTest {
     static final ExclusiveResource brokerWide = ExclusiveResource.named("broker-wide");
 
     static final String LIMIT_BEFORE = "org.acme.refused.limit-before";
+    /** The application's log lines from before its start (see CapturedLogs.beginShared). */
+    static final String LOGS = "org.acme.refused.logs";
 
     /** The messages are in the queue before the limit is lowered; the application starts after. */
     @RegisterExtension
     @Order(1)
     static final WireBroker broker = WireBroker.queues(ORDERS, DEAD).givesUrl().before(admin -> {
+        // From before the start: the refusals may all happen before the test method runs.
+        CapturedLogs.beginShared(LOGS);
         admin.declare(ORDERS, Map.of());
         admin.confirmPublishes();
         admin.publishRaw(ORDERS, "x".repeat(2 * LIMIT).getBytes(StandardCharsets.UTF_8),
@@ -83,6 +87,7 @@ class CopyRefusedForGoodTest {
 
     @AfterAll
     static void restoreLimit() throws Exception {
+        CapturedLogs.endShared(LOGS);
         // {{ok,134217728},none} on 3.10, {{ok,134217728},134217728} on 4.0; undefined where never set.
         java.util.regex.Matcher before = java.util.regex.Pattern.compile("\\{(\\{ok,(\\d+)\\}|undefined),(\\d+|none)\\}")
                 .matcher(System.getProperty(LIMIT_BEFORE, ""));
@@ -100,25 +105,23 @@ class CopyRefusedForGoodTest {
 
     @Test
     void theRefusedMessageEndsOnceAndTheOthersAreHandled() throws Exception {
-        try (CapturedLogs logs = new CapturedLogs()) {
-            await().atMost(Duration.ofSeconds(60)).until(() -> handlers.acked() >= 5 && logs.errors().stream()
-                    .anyMatch(line -> line.contains(ID) && line.contains("Rejecting it without requeue")));
-            // It stays ended: no more attempts once the queue is empty.
-            int attempts = handlers.attemptsOf(ID);
-            await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3))
-                    .until(() -> handlers.attemptsOf(ID) == attempts);
-            // First delivery: its copy refused; back: as received to the dead-letter queue, refused too; back: rejected.
-            assertTrue(attempts >= 2 && attempts <= 3, "attempts of the refused message: " + attempts);
-            for (int i = 0; i < 5; i++) {
-                // Once, or twice where its ack had not left when a refusal closed the channels (at least once).
-                int handled = handlers.attemptsOf("small-" + i);
-                assertTrue(handled >= 1 && handled <= 2, "small-" + i + " handled " + handled + " times");
-            }
-            RabbitAdmin.with(admin -> {
-                assertEquals(0, admin.depth(ORDERS));
-                assertEquals(0, admin.depth(DEAD), "the dead letter as received was refused too");
-            });
+        await().atMost(Duration.ofSeconds(60)).until(() -> handlers.acked() >= 5 && CapturedLogs.sharedErrors(LOGS)
+                .stream().anyMatch(line -> line.contains(ID) && line.contains("Rejecting it without requeue")));
+        // It stays ended: no more attempts once the queue is empty.
+        int attempts = handlers.attemptsOf(ID);
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3))
+                .until(() -> handlers.attemptsOf(ID) == attempts);
+        // First delivery: its copy refused; back: as received to the dead-letter queue, refused too; back: rejected.
+        assertTrue(attempts >= 2 && attempts <= 3, "attempts of the refused message: " + attempts);
+        for (int i = 0; i < 5; i++) {
+            // Once, or twice where its ack had not left when a refusal closed the channels (at least once).
+            int handled = handlers.attemptsOf("small-" + i);
+            assertTrue(handled >= 1 && handled <= 2, "small-" + i + " handled " + handled + " times");
         }
+        RabbitAdmin.with(admin -> {
+            assertEquals(0, admin.depth(ORDERS));
+            assertEquals(0, admin.depth(DEAD), "the dead letter as received was refused too");
+        });
     }
 
     @ApplicationScoped

@@ -14,7 +14,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
-import io.quarkiverse.rabbitmq.subscriber.runtime.consume.HandlerDispatcher;
+import io.quarkiverse.rabbitmq.subscriber.runtime.consume.DeliveryChain;
+import io.quarkiverse.rabbitmq.subscriber.runtime.consume.DeliveryRoute;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.SubscriberConsumer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.DelayStrategy;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.HeldBound;
@@ -42,7 +43,8 @@ import io.vertx.core.impl.VertxInternal;
 
 /**
  * Builds what a subscription runs on: its supervisor, and on each channel the supervisor asks for, the chain a delivery
- * goes through (channel with its prefetch, settler, dispatcher, consumer). Every part is made here from the
+ * goes through (channel with its prefetch, settler, the stages of its {@link DeliveryChain}, consumer). Every part is made here
+ * from the
  * subscription's state and the application's beans, so no part looks another up.
  */
 @Singleton
@@ -135,10 +137,10 @@ public class SubscriberAssembler {
                 CopyPolicy.of(definition, config.retryCountHeader(), config.publisher().confirmTimeout(), provenance,
                         config.refusedCopyPause(), state.refusedCopies()),
                 outlet, unsettled, session.clock(), observers.get());
-        HandlerDispatcher dispatcher = new HandlerDispatcher(definition, PayloadDecoder.of(definition, objectMapper),
+        DeliveryRoute route = DeliveryChain.of(definition, PayloadDecoder.of(definition, objectMapper),
                 new io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder(objectMapper), replies,
                 settler, eventLoop, observers.get(), counters.outcomes(), state.killSwitch());
-        SubscriberConsumer consumer = new SubscriberConsumer(queue, eventLoop, dispatcher, counters.inFlight(),
+        SubscriberConsumer consumer = new SubscriberConsumer(queue, route, counters.inFlight(),
                 config.retryCountHeader(), provenance, reason -> supervisor.lost(generation, reason),
                 LaunchMode.current() == LaunchMode.DEVELOPMENT ? ReloadOnMessage.scan() : null);
         channel.onBrokerClose(reason -> supervisor.lost(generation, "the broker closed its channel: "

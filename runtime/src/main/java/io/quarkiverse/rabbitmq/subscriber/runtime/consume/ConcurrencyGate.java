@@ -1,18 +1,18 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
 import java.util.ArrayDeque;
-import java.util.function.BiConsumer;
 
 import io.vertx.core.Context;
 
 /**
  * {@code @Subscriber(concurrency = n)}: at most n deliveries in the handler at once; the others wait, in arrival
- * order, until one settles. Without a bound (0) every delivery the prefetch lets in starts at once. Event loop only.
+ * order, until one settles. Only in the chain of a subscription with a bound (without one, every delivery the prefetch
+ * lets in starts at once). Event loop only.
  */
-final class ConcurrencyGate {
+final class ConcurrencyGate implements DeliveryStage {
 
     private final int concurrency;
-    private final BiConsumer<Context, InboundDelivery> start;
+    private DeliveryStage start;
     private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
     /** Deliveries started and not settled. */
     private int running;
@@ -22,9 +22,24 @@ final class ConcurrencyGate {
     }
 
     /** @param start runs a delivery let through (it is counted as running by then) */
-    ConcurrencyGate(int concurrency, BiConsumer<Context, InboundDelivery> start) {
+    ConcurrencyGate(int concurrency, DeliveryStage start) {
         this.concurrency = concurrency;
         this.start = start;
+    }
+
+    /** A gate whose next stage is given by {@link #leadsTo}: the stages after it release its places. */
+    ConcurrencyGate(int concurrency) {
+        this(concurrency, null);
+    }
+
+    /** Where the deliveries it lets through go; set once, before the first delivery. */
+    void leadsTo(DeliveryStage next) {
+        this.start = next;
+    }
+
+    @Override
+    public void pass(Context context, InboundDelivery delivery) {
+        arrived(context, delivery);
     }
 
     /** A delivery arrived: it starts now, or waits for a place. */
@@ -34,16 +49,12 @@ final class ConcurrencyGate {
             return;
         }
         running++;
-        start.accept(context, delivery);
-    }
-
-    /** A delivery that started without passing the gate (unbounded handlers off the loop start on arrival). */
-    void startedElsewhere() {
-        running++;
+        start.pass(context, delivery);
     }
 
     /**
-     * A delivery settled: waiting ones may start. A delivery started here may settle at once and come back here: that
+     * A delivery settled (the chain's release): waiting ones may start. A delivery started here may settle at once and come
+     * back here: that
      * nested call only counts, and the loop below goes on, so a long line of waiting deliveries never deepens the
      * stack.
      */
@@ -57,7 +68,7 @@ final class ConcurrencyGate {
             Waiting next;
             while (running < concurrency && (next = waiting.poll()) != null) {
                 running++;
-                start.accept(next.context(), next.delivery());
+                start.pass(next.context(), next.delivery());
             }
         } finally {
             startingWaiting = false;

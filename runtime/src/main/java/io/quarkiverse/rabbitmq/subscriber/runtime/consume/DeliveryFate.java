@@ -30,7 +30,7 @@ final class DeliveryFate {
             return false;
         }
         return settlement == Settlement.REJECT || settlement == Settlement.REQUEUE && delivery.retryCount() <= 1
-                && deliveryCount(delivery) >= subscription.maxAttempts - 1;
+                && Decision.deliveryCount(subscription, delivery) >= subscription.maxAttempts - 1;
     }
 
     /** What became of a handled delivery, as metrics and the Dev UI name it. */
@@ -46,11 +46,6 @@ final class DeliveryFate {
             // A dead letter there is none to take: dropped.
             case DROP, DEAD_LETTER -> OutcomeCounters.DROP;
         };
-    }
-
-    /** A quorum queue's count of this message's earlier deliveries; classic queues have none. */
-    int deliveryCount(InboundDelivery delivery) {
-        return subscription.quorum() ? delivery.redeliveryCount().orElse(0) : 0;
     }
 
     /** What the log says becomes of a failed delivery, as this queue's type and cap make it. */

@@ -18,8 +18,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
  */
 final class DeliveryReporter {
 
-    /** The dispatcher's category, which log configurations and the docs name. */
-    private static final Logger LOG = Logger.getLogger(HandlerDispatcher.class);
+    /** The category log configurations and the docs name for what becomes of deliveries. */
+    private static final Logger LOG = Logger.getLogger(DeliveryReporter.class);
 
     private final String method;
     private final SubscriptionSpec subscription;
@@ -31,11 +31,6 @@ final class DeliveryReporter {
         this.subscription = subscription;
         this.fate = new DeliveryFate(subscription);
         this.outcomes = outcomes.of(subscription.queue);
-    }
-
-    /** How many times the broker delivered it, as the settlement plan counts. */
-    int deliveryCount(InboundDelivery delivery) {
-        return fate.deliveryCount(delivery);
     }
 
     void undecodable(InboundDelivery delivery, String expectedType, UndecodablePayloadException e,

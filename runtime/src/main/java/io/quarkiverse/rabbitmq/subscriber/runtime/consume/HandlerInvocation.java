@@ -16,7 +16,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinit
  * {@link Undecodable} when the method never ran. It never throws: a handler's exception must reach settlement, not the
  * thread's uncaught handler.
  */
-final class HandlerInvocation {
+final class HandlerInvocation implements Handling {
 
     /** A thrown exception, carried to settlement as a value. */
     record Failed(Throwable cause) {
@@ -66,7 +66,8 @@ final class HandlerInvocation {
         return decoder.expectedType();
     }
 
-    Object run(InboundDelivery delivery) {
+    @Override
+    public Object run(InboundDelivery delivery) {
         Observation observation = observers.processing(definition.subscription.queue, delivery.properties(),
                 delivery.body().length);
         delivery.observation(observation);

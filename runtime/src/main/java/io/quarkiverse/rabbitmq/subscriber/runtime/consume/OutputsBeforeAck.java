@@ -1,79 +1,75 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
 import java.util.List;
-import java.util.function.BiFunction;
 
 import org.jboss.logging.Logger;
 
-import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.OutputNotPublishedException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.OutputsResult;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
-import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
-import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlements;
 
 /**
- * A handler answered {@code ack} and produced outputs: the delivery is acked once every output is confirmed; an output
- * that does not reach a queue is a failure of the delivery, as a throw would be. Until then the delivery keeps its
- * place in the concurrency gate.
+ * Whatever the verdict, the handler's outputs are closed here: published when it is an ack, else dropped. A delivery
+ * acked with outputs goes on once every output is confirmed; an output that does not reach a queue makes it a failure,
+ * as a throw would, decided again. Until then the delivery keeps its place in the concurrency gate. Only in the chain
+ * of a subscription whose handler takes {@code Outputs}.
  */
-final class OutputsBeforeAck {
+final class OutputsBeforeAck implements VerdictStage {
 
     private static final Logger LOG = Logger.getLogger(OutputsBeforeAck.class);
 
-    private final Settler settler;
-    private final DeliveryReporter reporter;
-    private final KillSwitch killSwitch;
-    private final ConcurrencyGate gate;
+    private final Settlements settlements;
     private final ResultReading reading;
-    /** What a delivery's result settles it with. */
-    private final BiFunction<InboundDelivery, HandlerResult, Settlement> decide;
+    private final Decision decision;
+    private final Runnable released;
+    private final VerdictStage next;
 
-    OutputsBeforeAck(Settler settler, DeliveryReporter reporter, KillSwitch killSwitch, ConcurrencyGate gate,
-            ResultReading reading, BiFunction<InboundDelivery, HandlerResult, Settlement> decide) {
-        this.settler = settler;
-        this.reporter = reporter;
-        this.killSwitch = killSwitch;
-        this.gate = gate;
+    OutputsBeforeAck(Settlements settlements, ResultReading reading, Decision decision, Runnable released,
+            VerdictStage next) {
+        this.settlements = settlements;
         this.reading = reading;
-        this.decide = decide;
+        this.decision = decision;
+        this.released = released;
+        this.next = next;
     }
 
-    void publishThenAck(InboundDelivery delivery, Outcome handled, List<Output> outputs) {
-        settler.publishOutputs(delivery, outputs, new OutputsResult() {
+    @Override
+    public void pass(InboundDelivery delivery, Verdict verdict) {
+        List<Output> outputs = delivery.takeOutputs();
+        if (verdict.settlement() instanceof Settlement.Ack && !outputs.isEmpty()) {
+            publishThenPass(delivery, verdict, outputs);
+        } else {
+            next.pass(delivery, verdict);
+        }
+    }
+
+    private void publishThenPass(InboundDelivery delivery, Verdict acked, List<Output> outputs) {
+        settlements.publishOutputs(delivery, outputs, new OutputsResult() {
             @Override
             public void confirmed() {
-                reporter.handled(delivery, handled, Settlement.ACK);
-                if (settler.settle(delivery, Settlement.ACK)) {
-                    gate.released();
-                }
+                next.pass(delivery, acked);
             }
 
             @Override
             public void failed(String why) {
                 // Logged once, as any failure: WARN while it gets another attempt, ERROR when it is given up.
-                killSwitch.failed();
                 HandlerResult failed = reading.failure(new OutputNotPublishedException(why));
-                Settlement settlement = decide.apply(delivery, failed);
-                reporter.failed(delivery, (HandlerResult.Failed) failed, null, settlement);
-                settler.settle(delivery, settlement);
-                if (delivery.isSettled()) {
-                    gate.released();
-                }
+                next.pass(delivery, new Verdict(failed, decision.of(delivery, failed), null));
             }
 
             @Override
             public void abandoned() {
-                settler.abandoned(delivery);
-                gate.released();
+                settlements.abandoned(delivery);
+                released.run();
             }
 
             @Override
             public void requeue(String why) {
                 LOG.debugf("%s for %s on queue '%s'; requeueing it", why, delivery.describe(), delivery.queue());
-                settler.requeueAfterPause(delivery, gate::released);
+                settlements.requeueAfterPause(delivery, released);
             }
         });
     }

@@ -62,7 +62,7 @@ public class SubscriberJsonRpcService {
         JsonArray subscriptions = new JsonArray();
         for (SubscriberDefinition definition : status.definitions()) {
             SubscriptionSpec spec = definition.subscription;
-            // As SubscriberEngine sets basic.qos, and as HandlerDispatcher bounds the handler: 0 takes the default.
+            // As SubscriberEngine sets basic.qos, and as the ConcurrencyGate stage bounds the handler: 0 takes the default.
             int prefetch = spec.prefetch > 0 ? spec.prefetch : config.prefetch();
             int concurrency = spec.concurrency > 0 ? spec.concurrency : prefetch;
             subscriptions.add(new JsonObject()

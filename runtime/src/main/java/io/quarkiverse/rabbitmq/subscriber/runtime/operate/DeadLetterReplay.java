@@ -98,8 +98,9 @@ final class DeadLetterReplay {
         }
         AMQP.BasicProperties properties = ReplayCopy.of(dead.properties(), retryCountHeader, provenance);
         String failure;
+        long sequenceNumber = channel.nextPublishSeqNo();
+        CompletableFuture<String> outcome = confirms.expect(sequenceNumber, properties, source);
         try {
-            CompletableFuture<String> outcome = confirms.expect(channel.nextPublishSeqNo());
             channel.publish("", source, true, properties, dead.body());
             failure = outcome.get(confirmTimeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -114,6 +115,7 @@ final class DeadLetterReplay {
             failure = e.getMessage();
         }
         if (failure != null) {
+            confirms.forget(sequenceNumber, outcome);
             requeue(channel, tag);
             throw new IllegalStateException("Replaying the dead letter " + message + " from queue '" + deadLetterQueue
                     + "' to queue '" + source + "' failed: " + failure + "; it stays in '" + deadLetterQueue + "' ("

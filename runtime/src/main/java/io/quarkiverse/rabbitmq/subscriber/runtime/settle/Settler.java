@@ -24,7 +24,7 @@ import io.vertx.core.impl.ContextInternal;
  * published first, and the channel keeps that order. A crash in between duplicates, never loses. A confirmed one acks
  * the original when the broker confirms it, and requeues it when the broker refuses it.
  */
-public final class Settler {
+public final class Settler implements Settlements {
 
     private static final Logger LOG = Logger.getLogger(Settler.class);
 
@@ -79,6 +79,7 @@ public final class Settler {
     }
 
     /** Called on the event loop for each delivery, in the order they arrived. */
+    @Override
     public void received(Unsettled delivery) {
         acks.received(delivery);
     }
@@ -87,11 +88,13 @@ public final class Settler {
      * Counts a delivery's body against the subscription's bound on unsettled bytes, as it arrives (before
      * {@link #received}, which a handler taking deliveries directly runs only at its completion). Any thread.
      */
+    @Override
     public void arrived(Unsettled delivery) {
         unsettledBytes.taken(delivery.body().length);
     }
 
     /** Carries out the settlement; returns false (and sends nothing) if the delivery was settled already. */
+    @Override
     public boolean settle(Unsettled delivery, Settlement settlement) {
         boolean onOwnLoop = eventLoop.nettyEventLoop().inEventLoop();
         if (!delivery.markSettled()) {
@@ -128,6 +131,7 @@ public final class Settler {
      * confirmed; the delivery itself is left unsettled: the result says what to settle it with. The subscription must
      * have been built with outputs ({@link CopyPolicy#publishesOutputs()}).
      */
+    @Override
     public void publishOutputs(Unsettled delivery,
             java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> outputs,
             OutputsResult result) {
@@ -144,6 +148,7 @@ public final class Settler {
      * confirmed: its connection is down, and an immediate redelivery would only fail the same way); then runs
      * {@code settled}.
      */
+    @Override
     public void requeueAfterPause(Unsettled delivery, Runnable settled) {
         clock.schedule(refusedPause, () -> eventLoop.runOnContext(ignored -> {
             if (settle(delivery, Settlement.REQUEUE)) {
@@ -153,6 +158,7 @@ public final class Settler {
     }
 
     /** Marks a delivery whose channel is gone as settled by the broker (it requeues it with the channel). */
+    @Override
     public void abandoned(Unsettled delivery) {
         if (delivery.markSettled()) {
             acks.leftWithTheChannel(delivery);

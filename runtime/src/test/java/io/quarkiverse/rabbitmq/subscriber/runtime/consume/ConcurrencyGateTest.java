@@ -60,16 +60,6 @@ class ConcurrencyGateTest {
         assertEquals(0, gate[0].waiting());
     }
 
-    @Test
-    void aDeliveryStartedElsewhereHoldsAPlace() {
-        ConcurrencyGate gate = new ConcurrencyGate(1, (context, delivery) -> started.add(delivery.deliveryTag()));
-        gate.startedElsewhere();
-        gate.arrived(null, delivery(1));
-        assertEquals(List.of(), started);
-        gate.released();
-        assertEquals(List.of(1L), started);
-    }
-
     private static InboundDelivery delivery(long tag) {
         return new InboundDelivery("q", new Envelope(tag, false, "", "q"), new AMQP.BasicProperties(), new byte[0],
                 "x-retry-count");

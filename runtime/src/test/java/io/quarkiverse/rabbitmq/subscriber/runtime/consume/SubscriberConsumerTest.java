@@ -20,7 +20,7 @@ class SubscriberConsumerTest {
     void aDeliveryThatCannotBeTakenIsReportedToTheSubscriberNotThrownAtTheBroker() {
         List<String> lost = new ArrayList<>();
         InFlight inFlight = new InFlight();
-        SubscriberConsumer consumer = new SubscriberConsumer("q", null, null, inFlight, "x-retry-count", lost::add,
+        SubscriberConsumer consumer = new SubscriberConsumer("q", null, inFlight, "x-retry-count", lost::add,
                 () -> {
                     throw new IllegalStateException("the reload scan broke");
                 });

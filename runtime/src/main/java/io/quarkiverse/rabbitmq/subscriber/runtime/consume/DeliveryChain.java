@@ -1,0 +1,86 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
+import io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlements;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch;
+import io.vertx.core.Context;
+
+/**
+ * Chains, once per subscription and channel, the stages a delivery passes from the client's reader thread to its
+ * settlement, as Quarkus's scheduler wraps its invoker: a feature of the delivery path is one more stage in a file of
+ * its own, and a stage that does not apply to a subscription is not in its chain.
+ *
+ * <pre>
+ * route            EventLoopRoute (inbox on the event loop, into the ack window) | DirectRoute (reader thread to the
+ *                  handler's thread; into the ack window with the result)
+ * [gate]           ConcurrencyGate                        concurrency &gt; 0, through the event loop
+ * invoke           InvokeOnLoop | InvokeOffLoop           (DirectRoute calls the handling itself)
+ *   handling       [KillSwitchCheck] HandlerInvocation    on the handler's thread: decode, request scope, invoker
+ * AwaitResult      an asynchronous result, once complete, on the delivery's event-loop context
+ * SettleGuard      a bug past here still settles the delivery (requeued) and frees its place
+ * ReadResult       the result read and decided (SettlementPlan): a Verdict
+ * [outputs]        OutputsBeforeAck                       a handler that takes Outputs
+ * [kill switch]    KillSwitchCounting                     a subscription with a kill switch
+ * Reporting        log line, outcome counter, observation
+ * Settling         the frame on the channel; the gate's place freed
+ * </pre>
+ */
+public final class DeliveryChain {
+
+    private static final Runnable NOTHING_TO_RELEASE = () -> {
+    };
+
+    private DeliveryChain() {
+    }
+
+    /** The route of the subscription's deliveries, which passes them along every stage after it. */
+    public static DeliveryRoute of(SubscriberDefinition definition, PayloadDecoder decoder, PayloadEncoder encoder,
+            ReplyTargets replies, Settlements settlements, Context eventLoop, Observers observers,
+            OutcomeCounters outcomes, KillSwitch killSwitch) {
+        return of(definition, decoder, encoder, replies, settlements, eventLoop, observers, outcomes, killSwitch,
+                RequestScope.ARC);
+    }
+
+    /** @param requestScope where the handler is called (ArC's request context; a plain call in unit tests) */
+    static DeliveryRoute of(SubscriberDefinition definition, PayloadDecoder decoder, PayloadEncoder encoder,
+            ReplyTargets replies, Settlements settlements, Context eventLoop, Observers observers,
+            OutcomeCounters outcomes, KillSwitch killSwitch, RequestScope requestScope) {
+        SubscriptionSpec subscription = definition.subscription;
+        HandlerInvocation invocation = new HandlerInvocation(definition, decoder, encoder, replies, observers,
+                requestScope);
+        Handling handling = killSwitch == KillSwitch.NONE ? invocation : new KillSwitchCheck(killSwitch::tripped, invocation);
+        ConcurrencyGate gate = subscription.concurrency > 0 ? new ConcurrencyGate(subscription.concurrency) : null;
+        Runnable released = gate == null ? NOTHING_TO_RELEASE : gate::released;
+
+        ResultReading reading = new ResultReading(definition);
+        Decision decision = new Decision(subscription);
+        VerdictStage verdicts = new Reporting(new DeliveryReporter(definition.method, subscription, outcomes),
+                invocation.expectedType(), new Settling(settlements, released));
+        if (killSwitch != KillSwitch.NONE) {
+            verdicts = new KillSwitchCounting(killSwitch::failed, killSwitch::succeeded, verdicts);
+        }
+        if (definition.outputsIndex >= 0) {
+            verdicts = new OutputsBeforeAck(settlements, reading, decision, released, verdicts);
+        }
+        ResultStage results = new AwaitResult(new SettleGuard(settlements, released,
+                new ReadResult(reading, decision, verdicts)));
+
+        boolean onLoop = definition.executionModel == SubscriberDefinition.ExecutionModel.EVENT_LOOP;
+        HandlerThreads threads = onLoop ? null : new HandlerThreads(definition.executionModel);
+        if (!onLoop && gate == null) {
+            return new DirectRoute(eventLoop, settlements, threads, handling, results);
+        }
+        DeliveryStage invoke = onLoop ? new InvokeOnLoop(handling, results)
+                : new InvokeOffLoop(eventLoop, threads, handling, results);
+        if (gate != null) {
+            gate.leadsTo(invoke);
+        }
+        return new EventLoopRoute(eventLoop, settlements, gate != null ? gate : invoke);
+    }
+}

@@ -1,0 +1,52 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
+
+import java.util.Queue;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.netty.util.internal.PlatformDependent;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlements;
+import io.vertx.core.Context;
+import io.vertx.core.impl.ContextInternal;
+
+/**
+ * Deliveries through the subscriber's event loop: an event-loop handler's, and an off-loop handler's with a
+ * concurrency bound (its waiting line is on the loop). They queue in an inbox and the loop is woken once per burst
+ * rather than once per message; it then takes each into the ack window, on a fresh duplicated context, in arrival
+ * order, and passes it on.
+ */
+final class EventLoopRoute implements DeliveryRoute {
+
+    private final Context eventLoop;
+    private final Settlements settlements;
+    private final DeliveryStage next;
+    private final Queue<InboundDelivery> inbox = PlatformDependent.newMpscQueue();
+    private final AtomicBoolean drainScheduled = new AtomicBoolean();
+
+    EventLoopRoute(Context eventLoop, Settlements settlements, DeliveryStage next) {
+        this.eventLoop = eventLoop;
+        this.settlements = settlements;
+        this.next = next;
+    }
+
+    @Override
+    public void take(InboundDelivery delivery) {
+        settlements.arrived(delivery);
+        inbox.offer(delivery);
+        if (drainScheduled.compareAndSet(false, true)) {
+            eventLoop.runOnContext(ignored -> drain());
+        }
+    }
+
+    private void drain() {
+        // Reset first: a delivery offered after this point either is polled below or schedules the next drain.
+        drainScheduled.set(false);
+        InboundDelivery delivery;
+        while ((delivery = inbox.poll()) != null) {
+            ContextInternal context = DeliveryContexts.newContext(eventLoop);
+            context.dispatch(delivery, taken -> {
+                settlements.received(taken);
+                next.pass(context, taken);
+            });
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
+
+import io.vertx.core.Context;
+
+/** An event-loop handler: called right here, on the subscriber's event loop, its result passed on at once. */
+final class InvokeOnLoop implements DeliveryStage {
+
+    private final Handling handling;
+    private final ResultStage next;
+
+    InvokeOnLoop(Handling handling, ResultStage next) {
+        this.handling = handling;
+        this.next = next;
+    }
+
+    @Override
+    public void pass(Context context, InboundDelivery delivery) {
+        next.pass(context, delivery, handling.run(delivery), false);
+    }
+}

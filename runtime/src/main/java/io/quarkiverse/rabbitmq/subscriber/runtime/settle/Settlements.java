@@ -1,0 +1,31 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
+
+import java.util.List;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
+
+/**
+ * What the delivery path asks of settlement, stage by stage: the routes record arrivals, the last stage settles, the
+ * outputs stage publishes before the ack. {@link Settler} is the one implementation; the stages' unit tests record
+ * the calls instead, so none of them needs a channel.
+ */
+public interface Settlements {
+
+    /** A delivery's body counts against the subscription's bound on unsettled bytes. Any thread. */
+    void arrived(Unsettled delivery);
+
+    /** A delivery takes its place in the ack window. On the event loop, in delivery order. */
+    void received(Unsettled delivery);
+
+    /** Carries out the settlement; false (nothing sent) when the delivery was settled already. */
+    boolean settle(Unsettled delivery, Settlement settlement);
+
+    /** Publishes a handler's outputs, each confirmed; the result says what to settle the delivery with. */
+    void publishOutputs(Unsettled delivery, List<Output> outputs, OutputsResult result);
+
+    /** Marks a delivery whose channel is gone as settled by the broker. */
+    void abandoned(Unsettled delivery);
+
+    /** Gives a delivery back to its queue after a pause, then runs {@code settled}. */
+    void requeueAfterPause(Unsettled delivery, Runnable settled);
+}

@@ -1,0 +1,95 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import jakarta.enterprise.invoke.Invoker;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Envelope;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.OutputsResult;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlements;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Unsettled;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+import io.quarkus.runtime.RuntimeValue;
+
+/** What the stages' unit tests share: deliveries, definitions, and a settlement side that records what it is asked. */
+final class StageFixtures {
+
+    private StageFixtures() {
+    }
+
+    static InboundDelivery delivery(long tag) {
+        return new InboundDelivery("q", new Envelope(tag, false, "", "q"), new AMQP.BasicProperties(),
+                ("m" + tag).getBytes(StandardCharsets.UTF_8), "x-retry-count");
+    }
+
+    static SubscriberDefinition definition(SubscriptionSpec subscription, SubscriberDefinition.ExecutionModel model,
+            int outputsIndex, Invoker<Object, Object> invoker) {
+        return new SubscriberDefinition(subscription, "org.acme.Handlers#handle",
+                SubscriberDefinition.PayloadKind.STRING, "java.lang.String", outputsIndex >= 0 ? 2 : 1, 0, -1,
+                outputsIndex, SubscriberDefinition.ReturnKind.OUTCOME, model, new RuntimeValue<>(invoker));
+    }
+
+    /** Records every call as "what:tag" (settlements as "settle:tag:settlement"); settles each delivery once. */
+    static final class RecordingSettlements implements Settlements {
+
+        final List<String> calls = new CopyOnWriteArrayList<>();
+        /** The outputs' answer, held until the test gives it. */
+        volatile OutputsResult outputsResult;
+
+        @Override
+        public void arrived(Unsettled delivery) {
+            calls.add("arrived:" + delivery.deliveryTag());
+        }
+
+        @Override
+        public void received(Unsettled delivery) {
+            calls.add("received:" + delivery.deliveryTag());
+        }
+
+        @Override
+        public boolean settle(Unsettled delivery, Settlement settlement) {
+            if (!delivery.markSettled()) {
+                calls.add("settled again:" + delivery.deliveryTag());
+                return false;
+            }
+            calls.add("settle:" + delivery.deliveryTag() + ":" + name(settlement));
+            return true;
+        }
+
+        @Override
+        public void publishOutputs(Unsettled delivery, List<Output> outputs, OutputsResult result) {
+            calls.add("publish outputs:" + delivery.deliveryTag() + ":" + outputs.size());
+            outputsResult = result;
+        }
+
+        @Override
+        public void abandoned(Unsettled delivery) {
+            delivery.markSettled();
+            calls.add("abandoned:" + delivery.deliveryTag());
+        }
+
+        @Override
+        public void requeueAfterPause(Unsettled delivery, Runnable settled) {
+            calls.add("requeue after pause:" + delivery.deliveryTag());
+            delivery.markSettled();
+            settled.run();
+        }
+
+        static String name(Settlement settlement) {
+            if (settlement instanceof Settlement.Republish republish) {
+                return republish.target().name().toLowerCase();
+            }
+            if (settlement instanceof Settlement.Reject reject) {
+                return reject.requeue() ? "requeue" : "reject";
+            }
+            return settlement instanceof Settlement.Keep ? "keep" : "ack";
+        }
+    }
+}

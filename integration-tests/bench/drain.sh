@@ -113,6 +113,45 @@ perftest_warm() {
     | awk '{ if (sum >= 200000 && sum < 400000) { n++; warm += $1 } sum += $1 } END { printf "%d", (n > 0 ? warm / n : 0) }'
 }
 
+# thread_ticks <pid>: "tid name ticks" for each of the process's threads (CPU time in clock ticks; digits dropped
+# from the name, as the apps group their threads).
+thread_ticks() {
+  for task in /proc/"$1"/task/*; do
+    [ -r "$task/stat" ] || continue
+    printf '%s %s %s\n' "${task##*/}" "$(tr -d '0-9\n' < "$task/comm" | tr ' ' '_')" \
+      "$(sed 's/.*) //' "$task/stat" | awk '{ print $12 + $13 }')"
+  done
+}
+
+# perftest_warm_cpu <args...>: PerfTest drains 500,000 (pinned as the apps are); prints its CPU per message by thread
+# between its 200,000th and 400,000th message, in µs, as the apps' BENCH line does: the JVM's own threads (JIT, GC)
+# apart. The counts come from its per-second lines, the CPU from /proc at the moment each line is read.
+perftest_warm_cpu() {
+  fill_count=$count
+  count=500000
+  fill
+  count=$fill_count
+  ${PIN:-} java -cp "$amqp" com.rabbitmq.perf.PerfTest -x 0 -y 1 -u "$queue" -p -D 500000 -z 300 "$@" \
+    > "$work/perftest-cpu.log" 2>&1 &
+  local pid=$! seen=0 before="" after="" at_before=0 at_after=0
+  while kill -0 $pid 2>/dev/null; do
+    local sum
+    sum=$(grep -o 'received: [0-9]* msg/s' "$work/perftest-cpu.log" | grep -o '[0-9]*' | awk '{ s += $1 } END { print s + 0 }')
+    if [ -z "$before" ] && [ "$sum" -ge 200000 ]; then before=$(thread_ticks $pid); at_before=$sum; fi
+    if [ -z "$after" ] && [ "$sum" -ge 400000 ]; then after=$(thread_ticks $pid); at_after=$sum; fi
+    sleep 0.1
+  done
+  wait $pid 2>/dev/null || true
+  if [ -z "$after" ]; then echo "(PerfTest did not reach 400,000)"; return; fi
+  awk -v n=$(( at_after - at_before )) -v hz="$ticks_per_s" -v a="$after" -v b="$before" 'BEGIN {
+    split(b, lines, "\n"); for (i in lines) { split(lines[i], f, " "); start[f[1]] = f[3] }
+    split(a, lines, "\n"); for (i in lines) { split(lines[i], f, " "); d = f[3] - start[f[1]]
+      if (d > 0) { group[f[2]] += d; total += d } }
+    printf "threads %.2f", total * 1e6 / hz / n
+    for (g in group) printf ", %s %.2f", g, group[g] * 1e6 / hz / n
+    printf " (%d messages)\n", n }'
+}
+
 if [ "$mode" = "observability" ]; then
   echo "== building the app five times: without Micrometer and OpenTelemetry, with both switched off, metrics only,"
   echo "   tracing only, both on"
@@ -212,6 +251,8 @@ if [ "$mode" = "pinned" ]; then
   APP_OPTS="-Dspring.rabbitmq.listener.type=direct" drain_app "$spring"; echo "  spring-direct  $rate msg/s  $cpu"
   count=$saved_count warmup=0
   echo "  perftest-multi $(perftest_warm -q 1000 -A 100) msg/s (the same messages, from its per-second rates)"
+  echo "  perftest-multi CPU per message (µs, by thread, from /proc; the JIT's and GC's threads are listed by name):"
+  echo "    $(perftest_warm_cpu -q 1000 -A 100)"
   unset expected
   java -cp "$amqp" "$here/Fill.java" "$queue" delete >/dev/null
   exit 0

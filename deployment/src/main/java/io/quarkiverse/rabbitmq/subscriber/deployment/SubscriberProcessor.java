@@ -22,12 +22,13 @@ import org.jboss.jandex.MethodInfo;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.FoundSubscribers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.InProcessBrokerBean;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberRecorder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
-import io.quarkiverse.rabbitmq.subscriber.runtime.Subscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.DeliveryCounters;
+import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.LiveSubscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.SubscriberAssembler;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
@@ -92,7 +93,7 @@ class SubscriberProcessor {
             BuildProducer<UnremovableBeanBuildItem> unremovable) {
         beans.produce(AdditionalBeanBuildItem.builder()
                 .addBeanClasses(SubscriberEngine.class, SubscriberStatus.class, BrokerSession.class, TopologyAdmin.class,
-                        SubscriberAssembler.class, DeliveryCounters.class, BrokerRabbitPublisher.class,
+                        SubscriberAssembler.class, DeliveryCounters.class, LiveSubscriptions.class, BrokerRabbitPublisher.class,
                         BrokerDeadLetters.class, SubscriptionControl.class, InProcessBrokerBean.class)
                 .setUnremovable().build());
         // A bean whose only use is consuming a queue is referenced by nothing: keep it.
@@ -326,7 +327,7 @@ class SubscriberProcessor {
                     analysis.outputsIndex, analysis.returnKind, analysis.executionModel, invoker));
         }
         // The runtime's view of the subscribers is one immutable bean, created at runtime init.
-        return SyntheticBeanBuildItem.configure(Subscriptions.class).scope(Singleton.class).unremovable()
+        return SyntheticBeanBuildItem.configure(FoundSubscribers.class).scope(Singleton.class).unremovable()
                 .setRuntimeInit().supplier(recorder.subscriptions(definitions, topology.plan())).done();
     }
 

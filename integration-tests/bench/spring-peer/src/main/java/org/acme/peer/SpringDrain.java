@@ -30,7 +30,7 @@ public class SpringDrain {
         SpringApplication.run(SpringDrain.class, args);
     }
 
-    @RabbitListener(queues = "bench.drain")
+    @RabbitListener(queues = "bench.drain", autoStartup = "${bench.drain.listener:true}")
     public void drain(byte[] body) {
         long n = count.incrementAndGet();
         if (n == warmup + 1) {

@@ -37,7 +37,7 @@ public class InProcessBrokerBean implements InProcessBroker {
 
     /** The subscribers, whose supervisors' steps (holding back, consuming again) are part of being idle. */
     @Inject
-    jakarta.enterprise.inject.Instance<SubscriberEngine> engine;
+    jakarta.enterprise.inject.Instance<io.quarkiverse.rabbitmq.subscriber.runtime.assemble.LiveSubscriptions> live;
 
     private BrokerChannel channel;
 
@@ -120,10 +120,10 @@ public class InProcessBrokerBean implements InProcessBroker {
     }
 
     private boolean supervisorsIdle() {
-        if (!engine.isResolvable()) {
+        if (!live.isResolvable()) {
             return true;
         }
-        for (var state : engine.get().subscriptions()) {
+        for (var state : live.get().all()) {
             if (state.supervisor() != null && !state.supervisor().idle()) {
                 return false;
             }

@@ -1,7 +1,6 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -14,6 +13,7 @@ import jakarta.interceptor.Interceptor;
 import org.jboss.logging.Logger;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.DeliveryCounters;
+import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.LiveSubscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.SubscriberAssembler;
 import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.SubscriptionState;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
@@ -38,8 +38,8 @@ import io.quarkus.runtime.StartupEvent;
  * Each subscriber's life after startup (a cut, a cancellation, consuming again) is its {@link SubscriberSupervisor}'s:
  * explicit states, and steps that wait for the broker run on the subscriber's own serial lane, under no lock. This
  * object's lock guards the first start and {@code prepareTopology()}, before which no subscriber exists, and
- * {@code stop()}'s two short steps (marking the stop; closing), not its wait for the handlers in flight. No broker
- * callback takes it.
+ * {@code stop()}'s closing step, not its wait for the handlers in flight (the stop is marked in
+ * {@link LiveSubscriptions}, where the subscriptions are registered). No broker callback takes it.
  */
 @Singleton
 public class SubscriberEngine {
@@ -65,8 +65,9 @@ public class SubscriberEngine {
     @Inject
     ApplicationObservers observers;
 
-    /** One per subscription once started; replaced, never changed. */
-    private volatile List<SubscriptionState> subscriptions = List.of();
+    /** The live subscriptions: registered here, read by the status, the controls and the Dev UI. */
+    @Inject
+    LiveSubscriptions live;
     /** A reconnection whose "every subscriber consumes again" line is still to be logged, or null. */
     private final AtomicReference<String> reconnectedTo = new AtomicReference<>();
     /** After a message the client cannot read ended the connection: finds its queue (see the class). */
@@ -74,39 +75,12 @@ public class SubscriberEngine {
     private List<SubscriberDefinition> definitions = List.of();
     private TopologyPlan topology = new TopologyPlan(List.of(), List.of(), List.of());
     private boolean topologyReady;
-    /** Set once every subscriber consumed for the first time. */
-    private volatile boolean started;
-    /** Set when a stop begins: no more subscribing. */
-    private volatile boolean stopping;
 
     /** The synthetic bean of what the build found (see {@code SubscriberRecorder}). */
     @Inject
-    void define(Subscriptions found) {
+    void define(FoundSubscribers found) {
         this.definitions = found.definitions();
         this.topology = found.topology();
-    }
-
-    /** The subscribers the build found. */
-    public List<SubscriberDefinition> definitions() {
-        return definitions;
-    }
-
-    /** What the subscriptions need on the broker: planned at build time, again at startup for names from config. */
-    public TopologyPlan topology() {
-        return topology;
-    }
-
-    /** The subscriptions started so far, with their supervisors. */
-    public List<SubscriptionState> subscriptions() {
-        return subscriptions;
-    }
-
-    public boolean started() {
-        return started;
-    }
-
-    public boolean stopping() {
-        return stopping;
     }
 
     void onStartDeclare(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StartupEvent event) throws Exception {
@@ -149,7 +123,7 @@ public class SubscriberEngine {
     }
 
     synchronized void start() throws Exception {
-        if (definitions.isEmpty() || !subscriptions.isEmpty()) {
+        if (definitions.isEmpty() || !live.all().isEmpty()) {
             return;
         }
         prepareTopology();
@@ -171,12 +145,10 @@ public class SubscriberEngine {
                     connectionRecovered();
                 }
             });
-            List<SubscriptionState> assembled = new ArrayList<>();
             for (SubscriberDefinition definition : definitions) {
                 SubscriptionState state = assembler.assemble(definition, topology, this::logWhenAllConsume);
                 // Listed before it consumes: a failure further on stops it with the others.
-                assembled.add(state);
-                subscriptions = List.copyOf(assembled);
+                live.add(state);
                 state.supervisor().start(connection);
             }
         } catch (Exception | Error e) {
@@ -184,13 +156,14 @@ public class SubscriberEngine {
             stop();
             throw e;
         }
-        started = true;
+        live.started();
+        List<SubscriptionState> subscriptions = live.all();
         // The held-copies gauge only for the subscriptions that can hold any; the paused one for every subscription.
         observers.get().watch(new LiveFigures(subscriptions.stream().map(SubscriptionState::queue).sorted().toList(),
                 definitions.stream().filter(SubscriberDefinition::holdsCopies)
                         .map(definition -> definition.subscription.queue).sorted().toList(),
-                this::heldCopies, counters.inFlight()::count,
-                queue -> subscription(queue)
+                live::heldCopies, counters.inFlight()::count,
+                queue -> live.of(queue)
                         .map(state -> io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Pauses.paused(state.supervisor()))
                         .orElse(false)));
         LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", subscriptions.size(), connection.describe(),
@@ -215,10 +188,10 @@ public class SubscriberEngine {
 
     /** One WARN per cut; amqp-client reopens the connection, then {@link #connectionRecovered} consumes again. */
     private void connectionLost(String reason) {
-        if (stopping) {
+        if (live.isStopping()) {
             return;
         }
-        for (SubscriptionState state : subscriptions) {
+        for (SubscriptionState state : live.all()) {
             state.supervisor().connectionLost(reason);
         }
         LOG.warnf("Lost the connection to %s (%s). Reconnecting %s; the %d subscriber(s) consume again once it "
@@ -233,16 +206,16 @@ public class SubscriberEngine {
      * connection, and the broker has requeued those messages already.
      */
     private void connectionRecovered() {
-        if (stopping) {
+        if (live.isStopping()) {
             return;
         }
         reconnectedTo.set(session.connection().describe());
-        unreadable.recovered(subscriptions);
+        unreadable.recovered(live.all());
     }
 
     /** One INFO once every subscriber consumes again after a reconnection. */
     private void logWhenAllConsume() {
-        List<SubscriptionState> all = subscriptions;
+        List<SubscriptionState> all = live.all();
         if (all.stream().allMatch(s -> s.supervisor().state() == SubscriberSupervisor.State.CONSUMING)) {
             String to = reconnectedTo.getAndSet(null);
             if (to != null) {
@@ -252,29 +225,16 @@ public class SubscriberEngine {
         }
     }
 
-    /** Delayed copies the service holds for a subscription ({@code IN_SERVICE}). */
-    public int heldCopies(String queue) {
-        return subscriptions.stream().filter(state -> state.queue().equals(queue))
-                .mapToInt(SubscriptionState::heldCopyCount).sum();
-    }
-
-    /** The subscription of a queue, if one consumes it. */
-    public java.util.Optional<SubscriptionState> subscription(String queue) {
-        return subscriptions.stream().filter(state -> state.queue().equals(queue)).findFirst();
-    }
-
     /**
      * Graceful stop; safe to call more than once. The wait for handlers in flight happens outside the lock, so a
      * handler that needs the connection (to publish) can still get it meanwhile.
      */
     public void stop() {
-        synchronized (this) {
-            if (this.stopping) {
-                return;
-            }
-            this.stopping = true;
+        if (!live.stop()) {
+            return;
         }
-        for (SubscriptionState state : subscriptions) {
+        // Each step reads the list anew: a start still running adds to it until it sees the stop.
+        for (SubscriptionState state : live.all()) {
             state.supervisor().stopTaking();
         }
         Duration timeout = config.shutdownTimeout();
@@ -287,11 +247,11 @@ public class SubscriberEngine {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        for (SubscriptionState state : subscriptions) {
+        for (SubscriptionState state : live.all()) {
             state.releaseHeldCopies();
         }
         synchronized (this) {
-            for (SubscriptionState state : subscriptions) {
+            for (SubscriptionState state : live.all()) {
                 state.supervisor().close();
             }
             session.close();

@@ -15,20 +15,20 @@ import io.quarkus.runtime.annotations.Recorder;
 public class SubscriberRecorder {
 
     /**
-     * The subscribers found at build time, as the synthetic {@link Subscriptions} bean the engine starts from. Names
+     * The subscribers found at build time, as the synthetic {@link FoundSubscribers} bean the engine starts from. Names
      * from the configuration ({@code ${property}}) are resolved here, at runtime init, and the topology planned again
      * for them; a name that cannot be resolved, or that breaks a rule once resolved, stops startup.
      */
-    public Supplier<Subscriptions> subscriptions(List<SubscriberDefinition> definitions, TopologyPlan topology) {
-        Subscriptions subscriptions;
+    public Supplier<FoundSubscribers> subscriptions(List<SubscriberDefinition> definitions, TopologyPlan topology) {
+        FoundSubscribers subscriptions;
         if (ConfiguredNames.anyIn(definitions)) {
             Config config = ConfigProvider.getConfig();
             List<SubscriberDefinition> resolved = ConfiguredNames.resolve(definitions,
                     key -> config.getOptionalValue(key, String.class));
-            subscriptions = new Subscriptions(resolved,
+            subscriptions = new FoundSubscribers(resolved,
                     TopologyPlan.of(resolved.stream().map(definition -> definition.subscription).toList()));
         } else {
-            subscriptions = new Subscriptions(definitions, topology);
+            subscriptions = new FoundSubscribers(definitions, topology);
         }
         return () -> subscriptions;
     }

@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.DeliveryCounters;
+import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.LiveSubscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.SubscriptionState;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.SettlementStats;
@@ -21,8 +22,13 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 @Singleton
 public class SubscriberStatus {
 
+    /** What the build found. */
     @Inject
-    SubscriberEngine engine;
+    FoundSubscribers found;
+
+    /** What runs. */
+    @Inject
+    LiveSubscriptions live;
 
     @Inject
     BrokerSession session;
@@ -32,12 +38,12 @@ public class SubscriberStatus {
 
     /** The subscribers the build found. */
     public List<SubscriberDefinition> definitions() {
-        return engine.definitions();
+        return found.definitions();
     }
 
     /** What the subscriptions need on the broker: planned at build time, again at startup for names from config. */
     public TopologyPlan topology() {
-        return engine.topology();
+        return found.topology();
     }
 
     /**
@@ -46,17 +52,17 @@ public class SubscriberStatus {
      */
     public Map<String, String> notReady() {
         Map<String, String> problems = new TreeMap<>();
-        if (engine.stopping()) {
+        if (live.isStopping()) {
             problems.put("subscribers", "stopped");
             return problems;
         }
-        boolean started = engine.started();
-        if (!engine.definitions().isEmpty() && !started) {
+        boolean started = live.isStarted();
+        if (!found.definitions().isEmpty() && !started) {
             problems.put("subscribers", "starting");
         }
         session.downBecause().ifPresent(down -> problems.put("connection", down));
         if (started) {
-            for (SubscriptionState state : engine.subscriptions()) {
+            for (SubscriptionState state : live.all()) {
                 String why = state.supervisor().notConsumingBecause();
                 if (why != null) {
                     problems.put("queue " + state.queue(), "not consuming: " + why);
@@ -70,14 +76,14 @@ public class SubscriberStatus {
 
     /** The queues whose subscribers are paused (by the application or their kill switch), sorted. */
     public List<String> paused() {
-        return engine.subscriptions().stream()
+        return live.all().stream()
                 .filter(state -> io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Pauses.paused(state.supervisor()))
                 .map(SubscriptionState::queue).sorted().toList();
     }
 
     /** Delayed copies the service holds for a subscription ({@code IN_SERVICE}). */
     public int heldCopies(String queue) {
-        return engine.heldCopies(queue);
+        return live.heldCopies(queue);
     }
 
     /**
@@ -85,12 +91,12 @@ public class SubscriberStatus {
      * no subscriber consumes.
      */
     public long unsettledBytes(String queue) {
-        return engine.subscription(queue).map(SubscriptionState::unsettledByteCount).orElse(0L);
+        return live.of(queue).map(SubscriptionState::unsettledByteCount).orElse(0L);
     }
 
     /** The prefetch a subscription consumes with now: the configured one, unless the bound on bytes cut it. */
     public int prefetch(String queue) {
-        return engine.subscription(queue).map(SubscriptionState::prefetchNow).orElse(0);
+        return live.of(queue).map(SubscriptionState::prefetchNow).orElse(0);
     }
 
     /** Deliveries handed to handlers and not settled yet. */

@@ -42,10 +42,9 @@ import io.vertx.core.Vertx;
 import io.vertx.core.impl.VertxInternal;
 
 /**
- * Builds what a subscription runs on: its supervisor, and on each channel the supervisor asks for, the chain a delivery
- * goes through (channel with its prefetch, settler, the stages of its {@link DeliveryChain}, consumer). Every part is made here
- * from the
- * subscription's state and the application's beans, so no part looks another up.
+ * Builds what a subscription runs on: its supervisor, and on each channel the supervisor asks for, what a delivery
+ * goes through (channel with its prefetch, settler, the stages of its {@link DeliveryChain}, consumer). Every part is
+ * made here from the subscription's state and the application's beans, so no part looks another up.
  */
 @Singleton
 public class SubscriberAssembler {
@@ -147,7 +146,8 @@ public class SubscriberAssembler {
                 + reason.replyText()));
         BrokerChannel ownCopies = outlet.own() ? outlet.channel() : null;
         try {
-            return Attachment.of(channel, ownCopies, consumer, channel.consume(queue, consumer), unsettled::prefetch);
+            return Attachment.of(channel, ownCopies, consumer, consumer::stopTakingDeliveries,
+                    channel.consume(queue, consumer), unsettled::prefetch);
         } catch (BrokerException e) {
             Attachment.closeBoth(channel, ownCopies);
             IllegalStateException refused = PermissionRefusal.of(e, "read", "queue '" + queue + "'", "to consume it");

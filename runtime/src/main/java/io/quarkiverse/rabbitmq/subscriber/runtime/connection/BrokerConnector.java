@@ -101,7 +101,8 @@ public final class BrokerConnector {
         factory.setAutomaticRecoveryEnabled(true);
         factory.setTopologyRecoveryEnabled(false);
         factory.setExceptionHandler(new RecoveryAttemptLogger(maxMessageSize, failure -> {
-            ConnectionFailure classified = ConnectionFailure.of(failure, security.user(address), address.hostAndPort());
+            ConnectionFailure classified = ConnectionFailure.of(failure, security.user(address.username()),
+                    address.hostAndPort());
             if (pacer.shouldLog(classified)) {
                 int quiet = pacer.suppressedSinceLast();
                 LOG.warnf("Reconnecting to RabbitMQ at %s failed: %s%s. Trying again (%s)", address.describe(),
@@ -131,7 +132,7 @@ public final class BrokerConnector {
             connection = address.nodes().isEmpty() ? factory.newConnection(connectionName)
                     : factory.newConnection(address.nodes(), connectionName);
         } catch (Exception e) {
-            ConnectionFailure classified = ConnectionFailure.of(e, security.user(address), address.hostAndPort());
+            ConnectionFailure classified = ConnectionFailure.of(e, security.user(address.username()), address.hostAndPort());
             String fix = switch (classified.kind()) {
                 case AUTHENTICATION_REFUSED -> security.external() ? ""
                         : ". Check the user and password (quarkus.rabbitmq-subscriber.username and .password, the "
@@ -159,7 +160,7 @@ public final class BrokerConnector {
             });
         }
         return new AmqpBrokerConnection(connection, address.describe(),
-                () -> security.external() ? null : security.user(address));
+                () -> security.external() ? null : security.user(address.username()));
     }
 
     /**

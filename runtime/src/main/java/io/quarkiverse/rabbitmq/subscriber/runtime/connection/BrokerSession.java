@@ -215,7 +215,8 @@ public class BrokerSession implements Connections {
         if (config.addresses().isPresent()) {
             address = address.withNodes(config.addresses().get());
         }
-        security = ConnectionSecurity.of(config, address, tlsRegistry.isResolvable() ? tlsRegistry.get() : null);
+        security = ConnectionSecurity.of(config, address.tls(), address.username(),
+                tlsRegistry.isResolvable() ? tlsRegistry.get() : null);
         try {
             BrokerConnection opened = BrokerConnector.connect(address, config.connectionName(), config.nio(), backoff(),
                     maxMessageSize(), security, config.heartbeat(), new BrokerConnector.ReconnectionFailures() {

@@ -25,7 +25,7 @@ public class BrokerDeadLetters implements DeadLetters {
 
     /** The subscribers, whose work queues are the only places a replay writes to. */
     @Inject
-    io.quarkiverse.rabbitmq.subscriber.runtime.Subscriptions subscriptions;
+    io.quarkiverse.rabbitmq.subscriber.runtime.FoundSubscribers subscriptions;
 
     @Override
     public List<DeadLetter> peek(String deadLetterQueue, int max) {

@@ -7,7 +7,7 @@ import org.jboss.logging.Logger;
 
 import io.quarkiverse.rabbitmq.subscriber.SubscriberEvent;
 import io.quarkiverse.rabbitmq.subscriber.Subscriptions;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
+import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.LiveSubscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.SubscriptionState;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LifecycleEvents;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Pauses;
@@ -22,7 +22,7 @@ public class SubscriptionControl implements Subscriptions {
 
     private static final Logger LOG = Logger.getLogger(SubscriptionControl.class);
     @Inject
-    SubscriberEngine engine;
+    LiveSubscriptions live;
 
     @Override
     public void pause(String queue) {
@@ -53,8 +53,8 @@ public class SubscriptionControl implements Subscriptions {
     }
 
     private SubscriptionState subscription(String queue) {
-        return engine.subscription(queue).orElseThrow(() -> new IllegalArgumentException("No subscriber of this "
+        return live.of(queue).orElseThrow(() -> new IllegalArgumentException("No subscriber of this "
                 + "application consumes queue '" + queue + "'; the subscribed queues are "
-                + engine.subscriptions().stream().map(SubscriptionState::queue).sorted().toList()));
+                + live.all().stream().map(SubscriptionState::queue).sorted().toList()));
     }
 }

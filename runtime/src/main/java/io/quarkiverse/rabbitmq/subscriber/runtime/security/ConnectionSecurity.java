@@ -7,7 +7,6 @@ import com.rabbitmq.client.DefaultSaslConfig;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig.SaslMechanism;
-import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerAddress;
 import io.quarkus.credentials.runtime.CredentialsProviderFinder;
 import io.quarkus.tls.TlsConfigurationRegistry;
 
@@ -44,11 +43,13 @@ public final class ConnectionSecurity {
      * The security the configuration asks for: {@code tls-configuration-name}, {@code tls.trust-all},
      * {@code sasl-mechanism}, {@code credentials-provider} and {@code credentials-provider-name}.
      *
+     * @param tls whether the broker's address asks for TLS ({@code amqps})
+     * @param username the user the address names, null where it names none
      * @param registry Quarkus's TLS registry, or null where there is none
      */
-    public static ConnectionSecurity of(SubscriberConfig config, BrokerAddress address,
+    public static ConnectionSecurity of(SubscriberConfig config, boolean tls, String username,
             TlsConfigurationRegistry registry) {
-        TlsSettings tls = TlsSettings.choose(address.tls(), config.tlsConfigurationName(), config.tls().trustAll(),
+        TlsSettings settings = TlsSettings.choose(tls, config.tlsConfigurationName(), config.tls().trustAll(),
                 registry);
         com.rabbitmq.client.impl.CredentialsProvider credentials = null;
         if (config.credentialsProvider().isPresent()) {
@@ -62,27 +63,27 @@ public final class ConnectionSecurity {
                                 .orElse("the application has no CredentialsProvider bean")
                         + ": " + e.getMessage(), e);
             }
-            credentials = new ProvidedCredentials(provider, config.credentialsProvider().get(), address.username());
+            credentials = new ProvidedCredentials(provider, config.credentialsProvider().get(), username);
         } else if (config.credentialsProviderName().isPresent()) {
             throw new IllegalStateException("quarkus.rabbitmq-subscriber.credentials-provider-name is set without "
                     + "credentials-provider: set quarkus.rabbitmq-subscriber.credentials-provider to what the provider "
                     + "is asked for");
         }
-        return new ConnectionSecurity(tls, config.saslMechanism(), credentials);
+        return new ConnectionSecurity(settings, config.saslMechanism(), credentials);
     }
 
     /**
      * Who logs in, for messages: null for {@code EXTERNAL} (the certificate names the user), the credentials
-     * provider's latest user, else the configured one.
+     * provider's latest user, else the one the broker's address names ({@code guest} where it names none).
      */
-    public String user(BrokerAddress address) {
+    public String user(String username) {
         if (external()) {
             return null;
         }
         if (credentials instanceof ProvidedCredentials provided) {
             return provided.user();
         }
-        return address.username() == null ? "guest" : address.username();
+        return username == null ? "guest" : username;
     }
 
     public TlsSettings tls() {

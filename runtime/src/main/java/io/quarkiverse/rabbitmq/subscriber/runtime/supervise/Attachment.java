@@ -1,7 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.supervise;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
-import io.quarkiverse.rabbitmq.subscriber.runtime.consume.SubscriberConsumer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.DeliveryHandler;
 
 /**
  * A subscriber's consumer on its channel, with the channel of its copies when they have one of their own: what one
@@ -40,10 +40,12 @@ public interface Attachment {
 
     /**
      * @param copies the copies' own channel, null when they go on {@code channel}
+     * @param consumer takes the deliveries; consumes again after a reconnection
+     * @param stopTakingDeliveries the consumer's: what arrives after a cancel or a close is left to the broker
      * @param prefetch the prefetch to consume again with (a bound on unsettled bytes may have cut it)
      */
-    static Attachment of(BrokerChannel channel, BrokerChannel copies, SubscriberConsumer consumer, String consumerTag,
-            java.util.function.IntSupplier prefetch) {
+    static Attachment of(BrokerChannel channel, BrokerChannel copies, DeliveryHandler consumer,
+            Runnable stopTakingDeliveries, String consumerTag, java.util.function.IntSupplier prefetch) {
         return new Attachment() {
             /** Changes when the subscriber consumes again on the same channel after a reconnection. */
             private volatile String tag = consumerTag;
@@ -57,7 +59,7 @@ public interface Attachment {
 
             @Override
             public void cancel() {
-                consumer.stopTakingDeliveries();
+                stopTakingDeliveries.run();
                 try {
                     channel.cancel(tag);
                 } catch (Exception e) {
@@ -76,7 +78,7 @@ public interface Attachment {
 
             @Override
             public void close() {
-                consumer.stopTakingDeliveries();
+                stopTakingDeliveries.run();
                 closeBoth(channel, copies);
             }
         };

@@ -7,14 +7,15 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 
 /**
  * Every subscriber the build found and the topology they need, handed to the runtime as a synthetic bean created at
- * runtime init (as Quarkus's scheduler hands over its scheduled methods). Immutable.
+ * runtime init (as Quarkus's scheduler hands over its scheduled methods). Immutable. Not the application's
+ * {@code io.quarkiverse.rabbitmq.subscriber.Subscriptions} (pause, resume): what the build found, not what runs.
  */
-public final class Subscriptions {
+public final class FoundSubscribers {
 
     private final List<SubscriberDefinition> definitions;
     private final TopologyPlan topology;
 
-    public Subscriptions(List<SubscriberDefinition> definitions, TopologyPlan topology) {
+    public FoundSubscribers(List<SubscriberDefinition> definitions, TopologyPlan topology) {
         this.definitions = List.copyOf(definitions);
         this.topology = topology;
     }

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Latency benchmark: end-to-end latency from publish to handler at a fixed rate (1,000 and 10,000 msg/s by default),
+# for the extension's event-loop and worker subscribers (byte[], no decoding), Spring AMQP's @RabbitListener on its
+# direct container (bench/spring-peer) and PerfTest's own consumer (-x 1 -y 1, its producer in the same JVM), in the
+# same run, round after round. A publisher (LatencyPublisher.java) writes its wall-clock time into each 100-byte body
+# and paces per millisecond; each subscriber subtracts it from its own clock at handling (one machine, one clock).
+# The first tenth of each run is left out (the JIT's warm-up; SKIP=50 leaves out the first half). PerfTest measures the same span with its own
+# timestamps, and reports p50 and p99 only (no p99.9).
+#
+#   integration-tests/bench/latency.sh [rounds] [seconds per run]
+#
+# RabbitMQ runs on CPU 0 with the publisher (taskset), each consumer on CPU 1, as in drain.sh's pinned mode. Prints
+# every run, then the median over the rounds of each percentile, and our p99 against Spring's. Needs RabbitMQ on
+# 127.0.0.1:5672 (guest/guest) and the extension installed (./mvnw -DskipTests install). RATES="1000 10000" by default.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+rounds=${1:-3}
+seconds=${2:-20}
+rates=${RATES:-"1000 10000"}
+# The share of each run left out as warm-up, in percent (SKIP=50: the second half of a run only).
+skip=${SKIP:-10}
+queue=bench.latency
+work="$root/integration-tests/target/bench"
+mkdir -p "$work"
+
+mvn -q -B -f "$here/perftest-pom.xml" dependency:build-classpath -Dmdep.outputFile="$work/perftest.cp" >/dev/null
+amqp=$(cat "$work/perftest.cp")
+
+broker_pid=$(ss -ltnp 2>/dev/null | grep '127.0.0.1:5672 ' | grep -o 'pid=[0-9]*' | grep -o '[0-9]*' | head -1 || true)
+if [ -z "$broker_pid" ] || ! command -v taskset >/dev/null; then
+  echo "Needs taskset and the broker's process (the beam.smp listening on 127.0.0.1:5672)" >&2
+  exit 1
+fi
+all_cpus="0-$(( $(nproc) - 1 ))"
+unpin() { taskset -apc "$all_cpus" "$broker_pid" >/dev/null; }
+taskset -apc 0 "$broker_pid" >/dev/null
+trap unpin EXIT
+
+publisher() {
+  taskset -c 0 java -cp "$amqp" "$here/LatencyPublisher.java" "$queue" "$@"
+}
+
+echo "== building: the extension's event-loop and worker latency subscribers, and Spring AMQP's peer"
+build_app() {
+  mvn -q -B -f "$root/integration-tests/pom.xml" package -DskipTests -Dbench.drain="$2" -Dno-observability \
+    -Dquarkus.package.output-directory="bench-app-$1" >/dev/null
+  echo "$root/integration-tests/target/bench-app-$1/quarkus-run.jar"
+}
+ours_loop=$(build_app latency-event-loop latency-event-loop)
+ours_worker=$(build_app latency-worker latency-worker)
+mvn -q -B -f "$here/spring-peer/pom.xml" package -DskipTests >/dev/null
+spring="$here/spring-peer/target/spring-drain-peer.jar"
+
+# consume_app <started line> <java args...>: starts a consumer (CPU 1), publishes rate x seconds once it is up, and
+# prints its percentiles "p50 p99 p99.9".
+consume_app() {
+  local started=$1 log="$work/latency-app.log" pid
+  shift
+  publisher 1 0 >/dev/null
+  taskset -c 1 java -Xmx256m -Dbench.expected="$count" -Dbench.skip-percent="$skip" -Dquarkus.http.port=0 "$@" > "$log" 2>&1 &
+  pid=$!
+  trap "kill $pid 2>/dev/null || true; unpin" EXIT
+  for _ in $(seq 1 120); do
+    grep -q "$started" "$log" && break
+    kill -0 $pid 2>/dev/null || { echo "the consumer died:"; tail -20 "$log"; exit 1; }
+    sleep 0.5
+  done
+  publisher "$rate" "$count" >/dev/null
+  for _ in $(seq 1 120); do
+    grep -q "BENCH latency" "$log" && break
+    sleep 0.5
+  done
+  kill $pid; wait $pid 2>/dev/null || true
+  trap unpin EXIT
+  grep -o 'BENCH latency.*' "$log" | awk '{ print $5, $7, $9 }'
+}
+
+# perftest_latency: PerfTest's producer and consumer at the rate; prints its median and 99th percentile consumer
+# latency over the run, "p50 p99 -".
+perftest_latency() {
+  publisher 1 0 >/dev/null
+  taskset -c 1 java -cp "$amqp" com.rabbitmq.perf.PerfTest -x 1 -y 1 -u "$queue" -p -r "$rate" -C "$count" \
+    -q 250 -s 100 -z $(( seconds + 30 )) > "$work/perftest-latency.log" 2>&1 || true
+  grep -o 'consumer latency min/median/75th/95th/99th [0-9/]*' "$work/perftest-latency.log" | tail -1 \
+    | awk '{ split($4, v, "/"); print v[2], v[5], "-" }'
+}
+
+median() {
+  printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+names=(event-loop worker spring-direct perftest)
+declare -A results
+for rate in $rates; do
+  count=$(( rate * seconds ))
+  for round in $(seq 1 "$rounds"); do
+    echo "== $rate msg/s, round $round of $rounds ($count messages each; RabbitMQ and the publisher on CPU 0, the consumer on CPU 1)"
+    results[$rate,event-loop]+="$(consume_app 'Installed features' -jar "$ours_loop");"
+    results[$rate,worker]+="$(consume_app 'Installed features' -jar "$ours_worker");"
+    results[$rate,spring-direct]+="$(consume_app 'Started SpringDrain' -Dspring.rabbitmq.listener.type=direct \
+      -Dbench.latency=true -Dbench.drain.listener=false -jar "$spring");"
+    results[$rate,perftest]+="$(perftest_latency);"
+    for name in "${names[@]}"; do
+      printf '   %-14s p50/p99/p99.9 µs: %s\n' "$name" "${results[$rate,$name]}"
+    done
+  done
+done
+publisher delete >/dev/null
+
+echo
+echo "medians over $rounds rounds of each percentile (µs), publish to handler, ${seconds} s per run, first ${skip}% left out:"
+for rate in $rates; do
+  declare -A p99
+  for name in "${names[@]}"; do
+    IFS=';' read -r -a runs <<< "${results[$rate,$name]}"
+    p50s=() p99s=() p999s=()
+    for run in "${runs[@]}"; do
+      read -r a b c <<< "$run"
+      p50s+=("$a"); p99s+=("$b"); p999s+=("$c")
+    done
+    p99[$name]=$(median "${p99s[@]}")
+    printf '  %6s msg/s  %-14s p50 %6s  p99 %6s  p99.9 %6s\n' "$rate" "$name" "$(median "${p50s[@]}")" \
+      "${p99[$name]}" "$( [ "${p999s[0]}" = "-" ] && echo - || median "${p999s[@]}")"
+  done
+  awk -v a="${p99[event-loop]}" -v w="${p99[worker]}" -v s="${p99[spring-direct]}" -v r="$rate" 'BEGIN {
+    printf "  %6s msg/s  p99 ours / Spring direct: event loop %.2f, worker %.2f (target at 1,000 msg/s: <= 1.00)\n",
+      r, a / s, w / s }'
+  unset p99
+done

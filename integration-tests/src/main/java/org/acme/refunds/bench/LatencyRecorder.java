@@ -1,0 +1,48 @@
+package org.acme.refunds.bench;
+
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.jboss.logging.Logger;
+
+/**
+ * Records, for each message of the latency benchmark (bench/latency.sh), how long after its publish its handler got
+ * it: the publisher wrote its wall-clock time into the body's first 8 bytes, on the same machine. Once
+ * {@code -Dbench.expected} messages went through, prints the percentiles of all but the first tenth (the JIT's
+ * warm-up), in microseconds.
+ */
+public final class LatencyRecorder {
+
+    private static final Logger LOG = Logger.getLogger(LatencyRecorder.class);
+
+    private final int expected = Integer.getInteger("bench.expected", 10_000);
+    private final long[] micros = new long[expected];
+    private final AtomicInteger count = new AtomicInteger();
+
+    public void handled(byte[] body) {
+        Instant now = Instant.now();
+        long sent = ByteBuffer.wrap(body).getLong();
+        long latency = (now.getEpochSecond() * 1_000_000_000L + now.getNano() - sent) / 1_000;
+        int n = count.getAndIncrement();
+        if (n < expected) {
+            micros[n] = latency;
+        }
+        if (n == expected - 1) {
+            LOG.info(percentiles(micros, expected * Integer.getInteger("bench.skip-percent", 10) / 100));
+        }
+    }
+
+    /** The line latency.sh reads: "BENCH latency µs p50 .. p99 .. p99.9 .. max ..". */
+    static String percentiles(long[] all, int skip) {
+        long[] measured = Arrays.copyOfRange(all, skip, all.length);
+        Arrays.sort(measured);
+        return String.format("BENCH latency µs p50 %d p99 %d p99.9 %d max %d (%d messages)", at(measured, 0.50),
+                at(measured, 0.99), at(measured, 0.999), measured[measured.length - 1], measured.length);
+    }
+
+    private static long at(long[] sorted, double quantile) {
+        return sorted[(int) Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)];
+    }
+}

@@ -1,0 +1,50 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.assemble;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+import io.quarkus.runtime.RuntimeValue;
+
+/** The one home of the live subscriptions, which the status, the controls and the Dev UI read; no application. */
+class LiveSubscriptionsTest {
+
+    private final LiveSubscriptions live = new LiveSubscriptions();
+
+    @Test
+    void subscriptionsAreFoundByQueueInTheOrderTheyStarted() {
+        SubscriptionState orders = state("orders");
+        SubscriptionState refunds = state("refunds");
+        live.add(orders);
+        live.add(refunds);
+        assertEquals(List.of(orders, refunds), live.all());
+        assertSame(refunds, live.of("refunds").orElseThrow());
+        assertEquals(Optional.empty(), live.of("payments"));
+        assertEquals(0, live.heldCopies("payments"), "a queue no subscriber consumes holds nothing");
+    }
+
+    @Test
+    void theStopIsMarkedOnceAndTheStartWhenEverySubscriberConsumed() {
+        assertFalse(live.isStarted());
+        live.started();
+        assertTrue(live.isStarted());
+        assertTrue(live.stop());
+        assertFalse(live.stop(), "a second stop finds it begun");
+        assertTrue(live.isStopping());
+    }
+
+    private static SubscriptionState state(String queue) {
+        return new SubscriptionState(new SubscriberDefinition(SubscriptionSpec.builder(queue).build(),
+                "org.acme.Handlers#handle", SubscriberDefinition.PayloadKind.STRING, "java.lang.String", 1, 0, -1, -1,
+                SubscriberDefinition.ReturnKind.OUTCOME, SubscriberDefinition.ExecutionModel.EVENT_LOOP,
+                new RuntimeValue<>((instance, arguments) -> null)));
+    }
+}

@@ -136,7 +136,7 @@ perftest_warm_cpu() {
   local pid=$! seen=0 before="" after="" at_before=0 at_after=0
   while kill -0 $pid 2>/dev/null; do
     local sum
-    sum=$(grep -o 'received: [0-9]* msg/s' "$work/perftest-cpu.log" | grep -o '[0-9]*' | awk '{ s += $1 } END { print s + 0 }')
+    sum=$(grep -so 'received: [0-9]* msg/s' "$work/perftest-cpu.log" | grep -o '[0-9]*' | awk '{ s += $1 } END { print s + 0 }')
     if [ -z "$before" ] && [ "$sum" -ge 200000 ]; then before=$(thread_ticks $pid); at_before=$sum; fi
     if [ -z "$after" ] && [ "$sum" -ge 400000 ]; then after=$(thread_ticks $pid); at_after=$sum; fi
     sleep 0.1

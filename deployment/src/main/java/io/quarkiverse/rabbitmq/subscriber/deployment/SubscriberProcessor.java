@@ -209,7 +209,13 @@ class SubscriberProcessor {
                 }
                 io.quarkus.arc.processor.InvokerInfo invoker = null;
                 if (analysis.problems().isEmpty()) {
-                    InvokerBuilder builder = invokerFactory.createInvoker(bean, method).withInstanceLookup();
+                    InvokerBuilder builder = invokerFactory.createInvoker(bean, method);
+                    if (BuiltinScope.DEPENDENT.is(bean.getScope())) {
+                        // A new instance per delivery, destroyed after the call (after an async result completes).
+                        // Any other scope: the runtime passes the instance it looked up once (SubscriberDefinition
+                        // .beanIdentifier), and the call allocates no clean-up tasks nor wraps the result for them.
+                        builder.withInstanceLookup();
+                    }
                     if (method.returnType().name().equals(UNI)) {
                         // The runtime only ever sees a CompletionStage: one path for both async return types.
                         builder.withReturnValueTransformer(
@@ -324,7 +330,8 @@ class SubscriberProcessor {
             definitions.add(new SubscriberDefinition(subscription, analysis.description, analysis.payloadKind,
                     analysis.jsonType != null ? analysis.jsonType : analysis.payloadType.toString(),
                     subscriber.method().parametersCount(), analysis.payloadIndex, analysis.deliveryIndex,
-                    analysis.outputsIndex, analysis.returnKind, analysis.executionModel, invoker));
+                    analysis.outputsIndex, analysis.returnKind, analysis.executionModel, invoker,
+                    BuiltinScope.DEPENDENT.is(subscriber.bean().getScope()) ? null : subscriber.bean().getIdentifier()));
         }
         // The runtime's view of the subscribers is one immutable bean, created at runtime init.
         return SyntheticBeanBuildItem.configure(FoundSubscribers.class).scope(Singleton.class).unremovable()

@@ -28,6 +28,8 @@ final class HandlerInvocation implements Handling {
 
     private final SubscriberDefinition definition;
     private final Invoker<Object, Object> invoker;
+    /** The handler's bean instance, looked up once; null where the invoker looks one up per call ({@code @Dependent}). */
+    private final Object instance;
     private final PayloadDecoder decoder;
     private final Observers observers;
     private final RequestScope requestScope;
@@ -57,6 +59,9 @@ final class HandlerInvocation implements Handling {
         this.requestScope = requestScope;
         this.definition = definition;
         this.invoker = definition.invoker.getValue();
+        this.instance = definition.beanIdentifier == null ? null
+                : io.quarkus.arc.Arc.container().instance(io.quarkus.arc.Arc.container().bean(definition.beanIdentifier))
+                        .get();
         this.decoder = decoder;
         this.observers = observers;
     }
@@ -112,7 +117,7 @@ final class HandlerInvocation implements Handling {
 
     private Object invoke(Object[] arguments) {
         try {
-            return requestScope.invoke(invoker, arguments);
+            return requestScope.invoke(invoker, instance, arguments);
         } catch (Throwable t) {
             return new Failed(t);
         }

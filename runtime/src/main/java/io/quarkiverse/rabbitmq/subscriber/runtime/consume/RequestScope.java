@@ -12,25 +12,25 @@ import io.quarkus.arc.ManagedContext;
 interface RequestScope {
 
     /**
-     * Invokes the handler and returns what it returned; throws what it threw. The invoker and its arguments are
-     * passed as they are, so a delivery costs no extra object here.
+     * Invokes the handler and returns what it returned; throws what it threw. The invoker, the bean's instance (null
+     * where the invoker looks it up) and the arguments are passed as they are, so a delivery costs no extra object here.
      */
-    Object invoke(Invoker<Object, Object> invoker, Object[] arguments) throws Exception;
+    Object invoke(Invoker<Object, Object> invoker, Object instance, Object[] arguments) throws Exception;
 
     /**
      * ArC's request context: activated for the call unless one is active already, and kept until an asynchronous
      * result completes (it is deactivated on this thread meanwhile, so the thread can serve other deliveries). A result
      * that completed before the handler returned ({@link DoneStages}) ends it at once, as a plain result does.
      */
-    RequestScope ARC = (invoker, arguments) -> {
+    RequestScope ARC = (invoker, instance, arguments) -> {
         ManagedContext requestContext = Arc.container().requestContext();
         if (requestContext.isActive()) {
-            return invoker.invoke(null, arguments);
+            return invoker.invoke(instance, arguments);
         }
         requestContext.activate();
         Object result;
         try {
-            result = invoker.invoke(null, arguments);
+            result = invoker.invoke(instance, arguments);
         } catch (Exception | Error e) {
             requestContext.terminate();
             throw e;

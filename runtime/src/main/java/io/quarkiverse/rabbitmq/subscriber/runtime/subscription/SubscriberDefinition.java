@@ -51,11 +51,25 @@ public final class SubscriberDefinition {
     public final ReturnKind returnKind;
     public final ExecutionModel executionModel;
     public final RuntimeValue<Invoker<Object, Object>> invoker;
+    /**
+     * ArC's identifier of the handler's bean, whose instance the runtime looks up once and passes to the invoker; null
+     * for a {@code @Dependent} bean, whose invoker looks up (and after the call destroys) an instance per delivery.
+     */
+    public final String beanIdentifier;
+
+    /** A subscriber whose invoker looks up the bean's instance itself (unit tests' fake invokers). */
+    public SubscriberDefinition(SubscriptionSpec subscription, String method, PayloadKind payloadKind, String payloadType,
+            int parameterCount, int payloadIndex, int deliveryIndex, int outputsIndex,
+            ReturnKind returnKind, ExecutionModel executionModel, RuntimeValue<Invoker<Object, Object>> invoker) {
+        this(subscription, method, payloadKind, payloadType, parameterCount, payloadIndex, deliveryIndex, outputsIndex,
+                returnKind, executionModel, invoker, null);
+    }
 
     @RecordableConstructor
     public SubscriberDefinition(SubscriptionSpec subscription, String method, PayloadKind payloadKind, String payloadType,
             int parameterCount, int payloadIndex, int deliveryIndex, int outputsIndex,
-            ReturnKind returnKind, ExecutionModel executionModel, RuntimeValue<Invoker<Object, Object>> invoker) {
+            ReturnKind returnKind, ExecutionModel executionModel, RuntimeValue<Invoker<Object, Object>> invoker,
+            String beanIdentifier) {
         this.subscription = subscription;
         this.method = method;
         this.payloadKind = payloadKind;
@@ -67,12 +81,13 @@ public final class SubscriberDefinition {
         this.returnKind = returnKind;
         this.executionModel = executionModel;
         this.invoker = invoker;
+        this.beanIdentifier = beanIdentifier;
     }
 
     /** This subscriber with another subscription: its names resolved, or marked as reading dead letters. */
     public SubscriberDefinition with(SubscriptionSpec subscription) {
         return new SubscriberDefinition(subscription, method, payloadKind, payloadType, parameterCount, payloadIndex,
-                deliveryIndex, outputsIndex, returnKind, executionModel, invoker);
+                deliveryIndex, outputsIndex, returnKind, executionModel, invoker, beanIdentifier);
     }
 
     @Override

@@ -88,6 +88,6 @@ class DeliveryChainTest {
         return DeliveryChain.of(definition, PayloadDecoder.of(definition, new ObjectMapper()),
                 new PayloadEncoder(new ObjectMapper()), ReplyTargets.ANY, settlements,
                 ((VertxInternal) vertx).createEventLoopContext(), Observers.NONE, new OutcomeCounters(),
-                KillSwitch.NONE, (handler, arguments) -> handler.invoke(null, arguments));
+                KillSwitch.NONE, (handler, instance, arguments) -> handler.invoke(instance, arguments));
     }
 }

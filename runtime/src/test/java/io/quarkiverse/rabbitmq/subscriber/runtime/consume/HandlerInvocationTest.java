@@ -32,10 +32,10 @@ class HandlerInvocationTest {
     final List<Boolean> requestContextActive = new ArrayList<>();
     /** A request scope that only says whether a call is inside it. */
     boolean inScope;
-    final RequestScope scope = (invoker, arguments) -> {
+    final RequestScope scope = (invoker, instance, arguments) -> {
         inScope = true;
         try {
-            return invoker.invoke(null, arguments);
+            return invoker.invoke(instance, arguments);
         } finally {
             inScope = false;
         }

@@ -105,14 +105,14 @@ public final class Settler implements Settlements {
         stats.record(settlement, onOwnLoop);
         try {
             if (settlement instanceof Settlement.Reject reject) {
-                reject(delivery, reject.requeue());
+                acks.reject(delivery, reject.requeue());
             } else if (settlement instanceof Settlement.Keep) {
                 // Its handler never ran (the kill switch paused the subscriber): back to the queue's head.
-                reject(delivery, true);
+                acks.reject(delivery, true);
             } else if (settlement instanceof Settlement.Republish republish) {
                 republish(delivery, republish);
             } else {
-                ack(delivery);
+                acks.ack(delivery);
             }
         } catch (RuntimeException e) {
             // Marked settled already: unless its slot left the window, give it back to the broker rather than leave it
@@ -219,7 +219,7 @@ public final class Settler implements Settlements {
         properties = fitted.properties();
         if (held) {
             delay.hold(properties, delivery.body(), delivery.describe(), republish.delay());
-            ack(delivery);
+            acks.ack(delivery);
             return;
         }
         publish(delivery, exchange, routingKey, mandatory, properties, republish.confirmed(),
@@ -230,7 +230,7 @@ public final class Settler implements Settlements {
     private void publish(Unsettled delivery, String exchange, String routingKey, boolean mandatory,
             AMQP.BasicProperties properties, boolean confirmed, Runnable refused) {
         switch (copies.publish(delivery, exchange, routingKey, mandatory, properties, confirmed)) {
-            case ACK_NOW -> ack(delivery);
+            case ACK_NOW -> acks.ack(delivery);
             // The copy publisher settles the original once the broker answered.
             case PENDING -> {
             }
@@ -239,13 +239,5 @@ public final class Settler implements Settlements {
             // The broker requeues the original with the channel.
             case CHANNEL_GONE -> acks.leftWithTheChannel(delivery);
         }
-    }
-
-    private void ack(Unsettled delivery) {
-        acks.ack(delivery);
-    }
-
-    private void reject(Unsettled delivery, boolean requeue) {
-        acks.reject(delivery, requeue);
     }
 }

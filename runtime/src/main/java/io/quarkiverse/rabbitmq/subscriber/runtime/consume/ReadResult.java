@@ -34,7 +34,9 @@ final class ReadResult implements ResultStage {
             return new Verdict(read, decision.of(delivery, read), undecodable.cause());
         }
         HandlerResult read = reading.read(result, async);
-        return new Verdict(read, decision.of(delivery, read),
-                result instanceof HandlerInvocation.Failed thrown ? thrown.cause() : null);
+        if (result instanceof HandlerInvocation.Failed thrown) {
+            return new Verdict(read, decision.of(delivery, read), thrown.cause());
+        }
+        return Verdict.of(read, decision.of(delivery, read));
     }
 }

@@ -14,4 +14,13 @@ record Verdict(HandlerResult result, Settlement settlement, Throwable cause) {
 
     /** A delivery whose handler never ran: back to the head of its queue, unhandled and uncounted. */
     static final Verdict NOT_RUN = new Verdict(null, Settlement.KEEP, null);
+
+    /** The common case, shared as the constant results are: a delivery acked by its handler allocates no verdict. */
+    static final Verdict ACKED = new Verdict(HandlerResult.handled(io.quarkiverse.rabbitmq.subscriber.Outcome.ack()),
+            Settlement.ACK, null);
+
+    /** A verdict of a result without exception. */
+    static Verdict of(HandlerResult result, Settlement settlement) {
+        return result == ACKED.result && settlement == Settlement.ACK ? ACKED : new Verdict(result, settlement, null);
+    }
 }

@@ -110,6 +110,7 @@ class ResultStagesTest {
         read.pass(null, delivery(1), Outcome.ack(), false);
         assertEquals(Outcome.ack(), ((HandlerResult.Handled) verdicts.get(0).result()).outcome());
         assertSame(Settlement.ACK, verdicts.get(0).settlement());
+        assertSame(Verdict.ACKED, verdicts.get(0), "an ack allocates no verdict");
 
         IllegalStateException thrown = new IllegalStateException("down");
         read.pass(null, delivery(2), new HandlerInvocation.Failed(thrown), false);

@@ -164,7 +164,7 @@ public class SubscriberEngine {
                         .map(definition -> definition.subscription.queue).sorted().toList(),
                 live::heldCopies, counters.inFlight()::count,
                 queue -> live.of(queue)
-                        .map(state -> io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Pauses.paused(state.supervisor()))
+                        .map(state -> state.supervisor().paused())
                         .orElse(false)));
         LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", subscriptions.size(), connection.describe(),
                 subscriptions.stream().map(SubscriptionState::queue).toList());

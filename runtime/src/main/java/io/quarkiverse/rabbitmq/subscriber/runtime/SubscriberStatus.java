@@ -77,7 +77,7 @@ public class SubscriberStatus {
     /** The queues whose subscribers are paused (by the application or their kill switch), sorted. */
     public List<String> paused() {
         return live.all().stream()
-                .filter(state -> io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Pauses.paused(state.supervisor()))
+                .filter(state -> state.supervisor().paused())
                 .map(SubscriptionState::queue).sorted().toList();
     }
 

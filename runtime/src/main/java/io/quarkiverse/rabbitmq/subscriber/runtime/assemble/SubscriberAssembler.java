@@ -21,7 +21,6 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.delay.DelayStrategy;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.HeldBound;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.devmode.ReloadOnMessage;
-import io.quarkiverse.rabbitmq.subscriber.runtime.flow.BackPressure;
 import io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytes;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets;
@@ -30,9 +29,12 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.security.PermissionRefusal;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.CopyOutlet;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.CopyPolicy;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Provenance;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.RefusedCopies;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Attachment;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.HoldBacks;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyAdmin;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
@@ -76,10 +78,20 @@ public class SubscriberAssembler {
 
     /** The long-lived state of a subscription, with its supervisor; {@code consumingAgain} is told after each loss. */
     public SubscriptionState assemble(SubscriberDefinition definition, TopologyPlan topology, Runnable consumingAgain) {
-        SubscriptionState state = new SubscriptionState(definition);
+        String queue = definition.subscription.queue;
+        // First what holds the subscriber back, then the parts that do, then its supervisor: each is made whole.
+        HoldBacks holdBacks = new HoldBacks();
+        SubscriptionState.Parts parts = new SubscriptionState.Parts(definition,
+                KillSwitch.of(definition.subscription, session.clock(), holdBacks),
+                new InServiceDelay(queue, session.clock(), publisher::publishConfirmed, heldBound(),
+                        holdBacks.under("held copies")),
+                new UnsettledBytes(queue, maxUnsettledBytes(),
+                        definition.subscription.prefetch > 0 ? definition.subscription.prefetch : config.prefetch(),
+                        holdBacks.under("unsettled bytes")),
+                new RefusedCopies());
         TopologyPlan owned = topology.ownedBy(definition.subscription);
         ReplyTargets replies = ReplyTargets.of(topology, config.replies().allowedQueues().orElse(List.of()));
-        state.supervisedBy(new SubscriberSupervisor(definition.method, definition.subscription.queue,
+        return new SubscriptionState(parts, new SubscriberSupervisor(definition.method, queue,
                 new SubscriberSupervisor.Subscribing() {
                     @Override
                     public BrokerConnection connection() {
@@ -94,27 +106,22 @@ public class SubscriberAssembler {
                     @Override
                     public Attachment attach(BrokerConnection connection, SubscriberSupervisor supervisor,
                             long generation) throws Exception {
-                        return SubscriberAssembler.this.attach(connection, state, supervisor, generation, replies);
+                        return SubscriberAssembler.this.attach(connection, parts, supervisor, generation, replies);
                     }
 
                     @Override
                     public void consumingAgain() {
                         consumingAgain.run();
                     }
-                }, session.backoff(), session.clock(), offTheClientThread()));
-        state.killSwitch(io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch.of(definition.subscription,
-                session.clock(), state::supervisor));
-        return state;
+                }, session.backoff(), session.clock(), offTheClientThread(), holdBacks));
     }
 
     /** Opens a channel for the subscriber and consumes on it; losses are reported to its supervisor. */
-    private Attachment attach(BrokerConnection connection, SubscriptionState state, SubscriberSupervisor supervisor,
-            long generation, ReplyTargets replies) throws Exception {
-        SubscriberDefinition definition = state.definition();
+    private Attachment attach(BrokerConnection connection, SubscriptionState.Parts parts,
+            SubscriberSupervisor supervisor, long generation, ReplyTargets replies) throws Exception {
+        SubscriberDefinition definition = parts.definition();
         String queue = definition.subscription.queue;
-        UnsettledBytes unsettled = state.unsettledBytes(() -> new UnsettledBytes(queue, maxUnsettledBytes(),
-                definition.subscription.prefetch > 0 ? definition.subscription.prefetch : config.prefetch(),
-                holdingBack(state, "unsettled bytes")));
+        UnsettledBytes unsettled = parts.unsettledBytes();
         BrokerChannel channel = connection.createChannel();
         channel.qos(unsettled.prefetch());
         // Read at each attachment: a credentials provider may log in as another user after a reconnection.
@@ -122,8 +129,6 @@ public class SubscriberAssembler {
         // Each subscriber gets an event-loop context; Vert.x spreads them over its event loops in turn, so subscribers
         // do not all serialize behind one loop. Its settlements all happen on this context's thread.
         Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
-        InServiceDelay delay = state.heldCopies(() -> new InServiceDelay(queue, session.clock(),
-                publisher::publishConfirmed, heldBound(), holdingBack(state, "held copies")));
         CopyOutlet outlet;
         try {
             outlet = copyOutlet(definition, channel, connection, supervisor, generation);
@@ -131,14 +136,14 @@ public class SubscriberAssembler {
             channel.close();
             throw e;
         }
-        Settler settler = new Settler(channel, queue, eventLoop, counters.stats(), counters.inFlight(), delay,
-                DelayStrategy.of(definition.subscription),
+        Settler settler = new Settler(channel, queue, eventLoop, counters.stats(), counters.inFlight(),
+                parts.heldCopies(), DelayStrategy.of(definition.subscription),
                 CopyPolicy.of(definition, config.retryCountHeader(), config.publisher().confirmTimeout(), provenance,
-                        config.refusedCopyPause(), state.refusedCopies()),
+                        config.refusedCopyPause(), parts.refusedCopies()),
                 outlet, unsettled, session.clock(), observers.get());
         DeliveryRoute route = DeliveryChain.of(definition, PayloadDecoder.of(definition, objectMapper),
                 new io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder(objectMapper), replies,
-                settler, eventLoop, observers.get(), counters.outcomes(), state.killSwitch());
+                settler, eventLoop, observers.get(), counters.outcomes(), parts.killSwitch());
         SubscriberConsumer consumer = new SubscriberConsumer(queue, route, counters.inFlight(),
                 config.retryCountHeader(), provenance, reason -> supervisor.lost(generation, reason),
                 LaunchMode.current() == LaunchMode.DEVELOPMENT ? ReloadOnMessage.scan() : null);
@@ -175,21 +180,6 @@ public class SubscriberAssembler {
         copies.onBrokerClose(reason -> supervisor.copiesLost(generation,
                 "the broker closed the channel of its copies: " + reason.replyText()));
         return new CopyOutlet(copies, true, () -> publishing.blockedBecause().isPresent());
-    }
-
-    /** A bound's back-pressure on the subscription's supervisor, under the bound's own key. */
-    private static BackPressure holdingBack(SubscriptionState state, String what) {
-        return new BackPressure() {
-            @Override
-            public void full() {
-                state.supervisor().holdBack(what);
-            }
-
-            @Override
-            public void room() {
-                state.supervisor().takeAgain(what);
-            }
-        };
     }
 
     /** {@code quarkus.rabbitmq-subscriber.max-unsettled-bytes}; a tenth of the heap by default. */

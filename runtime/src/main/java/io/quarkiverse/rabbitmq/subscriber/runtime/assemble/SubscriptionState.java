@@ -2,40 +2,48 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.assemble;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytes;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.RefusedCopies;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.UnreadableMessageFinder;
 
 /**
- * What one subscription keeps for the application's whole run, whatever happens to its channels: its definition, its
- * supervisor, and the {@code IN_SERVICE} delayed copies it holds (a resubscription or a reconnection keeps them; a
- * graceful stop publishes them). Made once at startup; the assembler builds each new channel's consumer from it.
+ * What one subscription keeps for the application's whole run, whatever happens to its channels: its parts (the
+ * {@code IN_SERVICE} delayed copies it holds, which a resubscription or a reconnection keeps and a graceful stop
+ * publishes; its bounds; its kill switch) and its supervisor. Made whole once at startup, by
+ * {@link SubscriberAssembler}, which builds each new channel's consumer from the parts.
  */
 public final class SubscriptionState implements UnreadableMessageFinder.Suspect {
 
-    private final SubscriberDefinition definition;
-    private volatile SubscriberSupervisor supervisor;
-    private volatile io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch killSwitch = io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch.NONE;
-    private volatile InServiceDelay heldCopies;
-    private volatile UnsettledBytes unsettledBytes;
-    /** Outlives the subscription's channels: a message whose copy RabbitMQ refused comes back on a fresh one. */
-    private final io.quarkiverse.rabbitmq.subscriber.runtime.settle.RefusedCopies refusedCopies = new io.quarkiverse.rabbitmq.subscriber.runtime.settle.RefusedCopies();
-
-    SubscriptionState(SubscriberDefinition definition) {
-        this.definition = definition;
+    /**
+     * What a subscription's channels are built from, made before its supervisor: the parts hold the subscriber back
+     * through {@code holdBacks}, the supervisor's, so none of them needs the supervisor.
+     */
+    record Parts(SubscriberDefinition definition, KillSwitch killSwitch, InServiceDelay heldCopies,
+            UnsettledBytes unsettledBytes, RefusedCopies refusedCopies) {
     }
 
-    public io.quarkiverse.rabbitmq.subscriber.runtime.settle.RefusedCopies refusedCopies() {
-        return refusedCopies;
+    private final Parts parts;
+    private final SubscriberSupervisor supervisor;
+
+    SubscriptionState(Parts parts, SubscriberSupervisor supervisor) {
+        this.parts = parts;
+        this.supervisor = supervisor;
+    }
+
+    /** Outlives the subscription's channels: a message whose copy RabbitMQ refused comes back on a fresh one. */
+    public RefusedCopies refusedCopies() {
+        return parts.refusedCopies();
     }
 
     public SubscriberDefinition definition() {
-        return definition;
+        return parts.definition();
     }
 
     @Override
     public String queue() {
-        return definition.subscription.queue;
+        return parts.definition().subscription.queue;
     }
 
     @Override
@@ -43,58 +51,28 @@ public final class SubscriptionState implements UnreadableMessageFinder.Suspect 
         return supervisor;
     }
 
-    void supervisedBy(SubscriberSupervisor supervisor) {
-        this.supervisor = supervisor;
+    /** Its kill switch ({@code KillSwitch.NONE} without one). */
+    public KillSwitch killSwitch() {
+        return parts.killSwitch();
     }
 
-    /** Its kill switch ({@code KillSwitch.NONE} without one), made with the supervisor. */
-    public io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch killSwitch() {
-        return killSwitch;
-    }
-
-    void killSwitch(io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch killSwitch) {
-        this.killSwitch = killSwitch;
-    }
-
-    /** The copies held for their delay, created with the first channel (the broker, and so the clock, are chosen). */
-    synchronized InServiceDelay heldCopies(java.util.function.Supplier<InServiceDelay> create) {
-        if (heldCopies == null) {
-            heldCopies = create.get();
-        }
-        return heldCopies;
-    }
-
-    /** Its bound on unsettled body bytes, with the prefetch it consumes with, created with the first channel. */
-    synchronized UnsettledBytes unsettledBytes(java.util.function.Supplier<UnsettledBytes> create) {
-        if (unsettledBytes == null) {
-            unsettledBytes = create.get();
-        }
-        return unsettledBytes;
-    }
-
-    /** Body bytes received and not settled now (0 before the first channel). */
+    /** Body bytes received and not settled now. */
     public long unsettledByteCount() {
-        UnsettledBytes bytes = unsettledBytes;
-        return bytes == null ? 0 : bytes.bytes();
+        return parts.unsettledBytes().bytes();
     }
 
     /** The prefetch it consumes with now (the configured one until a bound on bytes cut it). */
     public int prefetchNow() {
-        UnsettledBytes bytes = unsettledBytes;
-        return bytes == null ? definition.subscription.prefetch : bytes.prefetch();
+        return parts.unsettledBytes().prefetch();
     }
 
     /** How many delayed copies the service holds for this subscription now. */
     public int heldCopyCount() {
-        InServiceDelay delay = heldCopies;
-        return delay == null ? 0 : delay.pending();
+        return parts.heldCopies().pending();
     }
 
     /** Publishes every held copy now (a graceful stop). */
     public void releaseHeldCopies() {
-        InServiceDelay delay = heldCopies;
-        if (delay != null) {
-            delay.releaseAll();
-        }
+        parts.heldCopies().releaseAll();
     }
 }

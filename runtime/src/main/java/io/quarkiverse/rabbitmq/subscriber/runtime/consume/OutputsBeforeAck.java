@@ -7,7 +7,7 @@ import org.jboss.logging.Logger;
 import io.quarkiverse.rabbitmq.subscriber.OutputNotPublishedException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
-import io.quarkiverse.rabbitmq.subscriber.runtime.settle.OutputsResult;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.PublishAnswer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlements;
 
@@ -47,29 +47,23 @@ final class OutputsBeforeAck implements VerdictStage {
     }
 
     private void publishThenPass(InboundDelivery delivery, Verdict acked, List<Output> outputs) {
-        settlements.publishOutputs(delivery, outputs, new OutputsResult() {
-            @Override
-            public void confirmed() {
+        PublishAnswer.whenAnswered(settlements.publishOutputs(delivery, outputs), answer -> {
+            if (answer.confirmed()) {
                 next.pass(delivery, acked);
-            }
-
-            @Override
-            public void failed(String why) {
-                // Logged once, as any failure: WARN while it gets another attempt, ERROR when it is given up.
-                HandlerResult failed = reading.failure(new OutputNotPublishedException(why));
-                next.pass(delivery, new Verdict(failed, decision.of(delivery, failed), null));
-            }
-
-            @Override
-            public void abandoned() {
+            } else if (answer.gone()) {
+                // The delivery's channel went, with the delivery: the broker requeues it, nothing is to be sent.
                 settlements.abandoned(delivery);
                 released.run();
-            }
-
-            @Override
-            public void requeue(String why) {
-                LOG.debugf("%s for %s on queue '%s'; requeueing it", why, delivery.describe(), delivery.queue());
+            } else if (answer.cutOnly()) {
+                // A cut of the outputs' own channel is no failure of the handler: the delivery goes back to its queue
+                // after a pause (outputs that did arrive are duplicated, none is lost).
+                LOG.debugf("%s for %s on queue '%s'; requeueing it", answer.why(), delivery.describe(), delivery.queue());
                 settlements.requeueAfterPause(delivery, released);
+            } else {
+                // An output did not reach a queue: logged once, as any failure: WARN while it gets another attempt,
+                // ERROR when it is given up.
+                HandlerResult failed = reading.failure(new OutputNotPublishedException(answer.why()));
+                next.pass(delivery, new Verdict(failed, decision.of(delivery, failed), null));
             }
         });
     }

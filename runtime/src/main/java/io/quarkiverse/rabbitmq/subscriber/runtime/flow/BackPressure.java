@@ -2,7 +2,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.flow;
 
 /**
  * What a bound tells the subscriber it belongs to (held copies, unsettled bytes): stop taking deliveries, take them
- * again. The supervisor keys each bound apart ({@code SubscriberSupervisor.holdBack}), so it consumes only once none
+ * again. The subscriber's {@code HoldBacks} key each bound apart, so it consumes only once none
  * holds it back. Called from the subscriber's event loop: must not wait for anything.
  */
 public interface BackPressure {

@@ -10,7 +10,7 @@ import io.quarkiverse.rabbitmq.subscriber.Subscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.LiveSubscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.SubscriptionState;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LifecycleEvents;
-import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Pauses;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.HoldBacks;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
 
 /**
@@ -26,7 +26,7 @@ public class SubscriptionControl implements Subscriptions {
 
     @Override
     public void pause(String queue) {
-        subscription(queue).supervisor().holdBack(Pauses.BY_APPLICATION);
+        subscription(queue).supervisor().holdBacks().holdBack(HoldBacks.BY_APPLICATION);
         LOG.infof("Queue '%s' is paused: its subscriber takes no deliveries until resumed", queue);
         LifecycleEvents.fire(new SubscriberEvent.Paused(queue));
     }
@@ -34,9 +34,9 @@ public class SubscriptionControl implements Subscriptions {
     @Override
     public void resume(String queue) {
         SubscriberSupervisor supervisor = subscription(queue).supervisor();
-        supervisor.takeAgain(Pauses.BY_APPLICATION);
+        supervisor.holdBacks().takeAgain(HoldBacks.BY_APPLICATION);
         // A kill switch's pause ends with a resume too: the operator says the outage is over.
-        supervisor.takeAgain(io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch.HOLDING);
+        supervisor.holdBacks().takeAgain(io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch.HOLDING);
         LOG.infof("Queue '%s' is resumed", queue);
         LifecycleEvents.fire(new SubscriberEvent.Resumed(queue));
     }
@@ -48,7 +48,7 @@ public class SubscriptionControl implements Subscriptions {
             case STARTING -> State.STARTING;
             case RECOVERING -> State.RECOVERING;
             case STOPPED -> State.STOPPED;
-            case CONSUMING -> Pauses.paused(supervisor) ? State.PAUSED : State.CONSUMING;
+            case CONSUMING -> supervisor.paused() ? State.PAUSED : State.CONSUMING;
         };
     }
 

@@ -2,6 +2,9 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 import org.jboss.logging.Logger;
 
@@ -12,48 +15,30 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
 import io.vertx.core.Context;
 
 /**
- * Publishes a subscription's copies, dead letters and outputs, {@code mandatory}. They go on a channel of their own on
- * the publishing connection ({@code copy-channel=publishing-connection}), or on the delivery's own channel.
+ * Publishes a subscription's copies, dead letters and outputs, {@code mandatory}, a group at a time (a copy is a group
+ * of one, a delivery's outputs another), and answers each group once: {@link PublishAnswer}. What an answer means for
+ * the delivery is its publisher's to say ({@link CopyAnswers}, the outputs stage); here they are all alike. They go on
+ * a channel of their own on the publishing connection ({@code copy-channel=publishing-connection}), or on the
+ * delivery's own channel.
  * <ul>
- * <li>Confirmed ones wait in {@link UnansweredPublishes} until the broker answers; each knows what its answer means
- * ({@link CopyInFlight}: the original acked, or requeued after a pause; {@link OutputInFlight}: its group's).</li>
+ * <li>Confirmed ones wait in {@link UnansweredPublishes} until the broker answers ({@link GroupedPublish}).</li>
  * <li>On a channel of their own every one is confirmed: nothing orders that channel's publishes before the delivery
- * channel's acks. A copy that cannot be written there requeues its original after a pause.</li>
- * <li>Fire-and-forget copies ({@code DEFAULT} on the delivery's channel) had their original acked already (the channel
- * carries the copy to the broker before the ack); a return of one goes to {@link ReturnedAfterAck}.</li>
+ * channel's acks.</li>
+ * <li>Fire-and-forget copies ({@code DEFAULT} on the delivery's channel) are answered once written: their original is
+ * acked then (the channel carries the copy to the broker before the ack); a return of one goes to
+ * {@link ReturnedAfterAck}.</li>
  * </ul>
  */
 final class CopyPublisher {
 
     private static final Logger LOG = Logger.getLogger(CopyPublisher.class);
-
-    /** What the settler does with an original once the broker answered for its copy. */
-    interface CopyResult {
-        void confirmed(Unsettled original);
-
-        void refused(Unsettled original);
-
-        /** The channel closed before the broker answered: nothing can be sent for the original any more. */
-        void abandoned(Unsettled original);
-
-        /**
-         * RabbitMQ closed the channel refusing this original's copy for what it was ({@link RefusedCopies}); told
-         * before {@link #refused} or {@link #abandoned}, which follow as for any close.
-         */
-        void refusedForWhatItIs(Unsettled original, String reason);
-    }
+    /** The answer to a group written where no confirm is asked for. */
+    private static final CompletionStage<PublishAnswer> WRITTEN = CompletableFuture.completedStage(PublishAnswer.CONFIRMED);
 
     private final BrokerChannel channel;
     /** Whether {@link #channel} is the copies' own, not the delivery's. */
     private final boolean ownChannel;
-    /**
-     * How long a message whose copy the broker refused waits before it goes back to the work queue: a missing
-     * dead-letter queue would otherwise send it round (and through its handler) at the broker's speed.
-     */
-    private final Duration refusedPause;
-    private final CopyResult outcomes;
     private final io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers observers;
-    private final MissingQueues missing;
     /** What the broker has not answered yet. */
     private final UnansweredPublishes unanswered;
 
@@ -62,17 +47,15 @@ final class CopyPublisher {
      * @param ownChannel whether that channel is theirs alone (then every copy is confirmed), not the delivery's
      * @param blocked whether RabbitMQ blocks the channel's connection now
      * @param confirms whether copies on the delivery's channel are confirmed ({@code CONFIRMED})
+     * @param refusedPause how long a returned fire-and-forget copy waits before it goes back ({@link ReturnedAfterAck})
      */
     CopyPublisher(BrokerChannel channel, boolean ownChannel, java.util.function.BooleanSupplier blocked,
             String workQueue, Context eventLoop, Clock clock, Duration timeout, Duration refusedPause, boolean confirms,
-            io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers observers, CopyResult outcomes)
+            io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers observers, MissingQueues missing)
             throws IOException {
         this.observers = observers;
         this.channel = channel;
         this.ownChannel = ownChannel;
-        this.refusedPause = refusedPause;
-        this.outcomes = outcomes;
-        this.missing = new MissingQueues(clock);
         this.unanswered = new UnansweredPublishes(eventLoop, clock, timeout, blocked,
                 new ReturnedAfterAck(channel, workQueue, eventLoop, clock, refusedPause, missing)::returned);
         // Confirm mode only where an original waits for its copy's confirm: it costs the broker a frame per copy.
@@ -84,81 +67,60 @@ final class CopyPublisher {
         }
     }
 
-    /** What became of a publish. */
-    enum Sent {
-        /** Written to the delivery's channel, unconfirmed: ack the original now. */
-        ACK_NOW,
-        /**
-         * The original waits for the {@link CopyResult}: written and confirmed, or not written on the copies' own
-         * channel (the original is requeued after a pause).
-         */
-        PENDING,
-        /** The client refused it before sending anything; the channel is open and the original still unsettled. */
-        REFUSED,
-        /** The delivery's channel is gone: the broker requeues the original with it. */
-        CHANNEL_GONE
+    /**
+     * Publishes a group in order, stopping at the first that cannot be written; answered once the broker answered for
+     * each (confirmed ones) or once written (the others, on the delivery's channel only).
+     *
+     * @param confirmed whether the broker's confirms are waited for (always on a channel of their own)
+     * @param channelName the channel in words, for an answer that it closed
+     */
+    CompletionStage<PublishAnswer> publish(List<Outgoing> group, boolean confirmed, String channelName) {
+        confirmed |= ownChannel;
+        PublishGroup answers = confirmed ? new PublishGroup(group.size()) : null;
+        for (Outgoing publish : group) {
+            Exception failure = write(publish,
+                    confirmed ? new GroupedPublish(answers, publish, ownChannel, channelName) : null);
+            if (failure != null) {
+                LOG.debugf("Could not publish %s to %s: %s", publish.what(), publish.destination(), failure);
+                PublishAnswer notWritten = notWritten(publish, failure, channelName);
+                if (answers == null) {
+                    return CompletableFuture.completedStage(notWritten);
+                }
+                answers.failed(notWritten.kind(), notWritten.why(), null);
+                return answers.answer();
+            }
+        }
+        return confirmed ? answers.answer() : WRITTEN;
     }
 
-    /** Publishes the copy. */
-    Sent publish(Unsettled original, String exchange, String routingKey, boolean mandatory,
-            AMQP.BasicProperties properties, boolean confirmedCopy) {
-        boolean confirmed = confirmedCopy || ownChannel;
-        Exception failure = write(exchange, routingKey, mandatory, properties, original.body(), !confirmed ? null
-                : new CopyInFlight(original, routingKey, ownChannel, outcomes, missing, refusedPause));
-        if (failure == null) {
-            return confirmed ? Sent.PENDING : Sent.ACK_NOW;
-        }
+    /** Why a publish could not be written, and so what becomes of its delivery. */
+    private PublishAnswer notWritten(Outgoing publish, Exception failure, String channelName) {
+        String named = publish.what() + " to " + publish.destination();
         // A refusal by the client (BrokerChannel.publish checks the frame before amqp-client numbers anything) leaves
-        // the channel open: the original must still be settled with a frame, never left to a later multiple ack.
-        if (refusedByClient(failure)) {
-            LOG.debugf("The client refused the copy of %s to '%s': %s", original.describe(), routingKey, failure);
-            return Sent.REFUSED;
+        // the channel open: the delivery must still be settled with a frame, never left to a later multiple ack.
+        if (failure instanceof RuntimeException && channel.isOpen()) {
+            return new PublishAnswer(PublishAnswer.Kind.REFUSED_BY_CLIENT,
+                    "the client refused " + named + ": " + failure.getMessage(), null);
         }
-        LOG.debugf("Could not publish the copy of %s to '%s': %s", original.describe(), routingKey, failure);
         if (ownChannel) {
             // The copies' channel is gone (its connection is down or recovering); the delivery's is not.
-            outcomes.refused(original);
-            return Sent.PENDING;
+            return new PublishAnswer(PublishAnswer.Kind.CUT,
+                    channelName + " was closed when " + named + " was to be published: " + failure, null);
         }
-        return Sent.CHANNEL_GONE;
-    }
-
-    /**
-     * Publishes a delivery's outputs, {@code mandatory}, each confirmed (the channel is in confirm mode wherever a
-     * subscription has outputs); the group hears what became of them.
-     */
-    void publishOutputs(java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> outputs,
-            java.util.function.UnaryOperator<AMQP.BasicProperties> traced, OutputsResult result) {
-        OutputGroup group = new OutputGroup(outputs.size(), result);
-        for (var output : outputs) {
-            Exception failure = write(output.exchange(), output.routingKey(), output.mandatory(),
-                    traced.apply(output.properties()), output.body(),
-                    new OutputInFlight(group, output.destination(), ownChannel));
-            if (failure != null && refusedByClient(failure)) {
-                group.failed("the client refused the output to " + output.destination() + ": " + failure.getMessage());
-            } else if (failure != null && ownChannel) {
-                group.requeue("the outputs' channel was closed when the output to " + output.destination()
-                        + " was to be published: " + failure);
-            } else if (failure != null) {
-                group.abandoned();
-            }
-            if (failure != null) {
-                return;
-            }
-        }
+        return new PublishAnswer(PublishAnswer.Kind.GONE, "the delivery's channel is gone: " + failure, null);
     }
 
     /**
      * Writes one publish, observed, and follows it until the broker answers when {@code tracked} is not null (a
      * confirmed one); returns the failure, or null when it was written.
      */
-    private Exception write(String exchange, String routingKey, boolean mandatory, AMQP.BasicProperties properties,
-            byte[] body, InFlightPublish tracked) {
+    private Exception write(Outgoing publish, InFlightPublish tracked) {
         unanswered.writing();
+        AMQP.BasicProperties properties = publish.properties();
         // A copy carries its delivery's trace (see Settler): its publish span continues it.
         var observation = io.quarkiverse.rabbitmq.subscriber.runtime.observe.PublishObservation.NONE;
         if (observers.active()) {
-            var observed = observers.publishingCopy(exchange, routingKey, properties);
+            var observed = observers.publishingCopy(publish.exchange(), publish.routingKey(), properties);
             properties = observed.properties();
             observation = observed.observation();
         }
@@ -168,7 +130,8 @@ final class CopyPublisher {
             // copies go through their own confirm channel on the publishing connection): the monitor is uncontended.
             synchronized (channel) {
                 sequenceNumber = tracked != null ? channel.nextPublishSeqNo() : 0;
-                channel.publish(exchange, routingKey, mandatory, properties, body);
+                channel.publish(publish.exchange(), publish.routingKey(), publish.mandatory(), properties,
+                        publish.body());
             }
         } catch (IOException | RuntimeException e) {
             observation.done(e);
@@ -176,13 +139,9 @@ final class CopyPublisher {
         }
         observation.done(null);
         if (tracked != null) {
-            unanswered.published(sequenceNumber, properties.getMessageId(), exchange, routingKey, tracked);
+            unanswered.published(sequenceNumber, properties.getMessageId(), publish.exchange(), publish.routingKey(),
+                    tracked);
         }
         return null;
-    }
-
-    /** The client refused to send it (a frame too large, say): the channel is still open. */
-    private boolean refusedByClient(Exception failure) {
-        return failure instanceof RuntimeException && channel.isOpen();
     }
 }

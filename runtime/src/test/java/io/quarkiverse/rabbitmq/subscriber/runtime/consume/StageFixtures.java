@@ -10,7 +10,7 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Envelope;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
-import io.quarkiverse.rabbitmq.subscriber.runtime.settle.OutputsResult;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.PublishAnswer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlements;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Unsettled;
@@ -41,7 +41,7 @@ final class StageFixtures {
 
         final List<String> calls = new CopyOnWriteArrayList<>();
         /** The outputs' answer, held until the test gives it. */
-        volatile OutputsResult outputsResult;
+        volatile java.util.concurrent.CompletableFuture<PublishAnswer> outputsAnswer;
 
         @Override
         public void arrived(Unsettled delivery) {
@@ -64,9 +64,11 @@ final class StageFixtures {
         }
 
         @Override
-        public void publishOutputs(Unsettled delivery, List<Output> outputs, OutputsResult result) {
+        public java.util.concurrent.CompletionStage<PublishAnswer> publishOutputs(Unsettled delivery,
+                List<Output> outputs) {
             calls.add("publish outputs:" + delivery.deliveryTag() + ":" + outputs.size());
-            outputsResult = result;
+            outputsAnswer = new java.util.concurrent.CompletableFuture<>();
+            return outputsAnswer;
         }
 
         @Override

@@ -23,6 +23,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.FailureInfo;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.PublishAnswer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
@@ -84,7 +85,7 @@ class VerdictStagesTest {
         outputsStage().pass(delivery, ACKED);
         assertEquals(List.of("publish outputs:1:2"), settlements.calls);
         assertEquals(List.of(), passed, "not acked before its outputs are confirmed");
-        settlements.outputsResult.confirmed();
+        settlements.outputsAnswer.complete(PublishAnswer.CONFIRMED);
         assertEquals(List.of(ACKED), passed);
     }
 
@@ -92,7 +93,8 @@ class VerdictStagesTest {
     void anOutputThatReachesNoQueueMakesTheDeliveryAFailureDecidedAgain() {
         InboundDelivery delivery = withOutputs(1);
         outputsStage().pass(delivery, ACKED);
-        settlements.outputsResult.failed("queue 'nowhere' does not exist");
+        settlements.outputsAnswer.complete(new PublishAnswer(PublishAnswer.Kind.RETURNED,
+                "queue 'nowhere' does not exist", null));
         Verdict failed = passed.get(0);
         assertInstanceOf(HandlerResult.Failed.class, failed.result());
         assertEquals(OutputNotPublishedException.class.getName(),
@@ -103,9 +105,10 @@ class VerdictStagesTest {
     @Test
     void outputsWhoseChannelWentAwayLeaveTheDeliveryToTheBrokerOrRequeueIt() {
         outputsStage().pass(withOutputs(1), ACKED);
-        settlements.outputsResult.abandoned();
+        settlements.outputsAnswer.complete(new PublishAnswer(PublishAnswer.Kind.GONE, "gone", null));
         outputsStage().pass(withOutputs(2), ACKED);
-        settlements.outputsResult.requeue("the outputs' channel closed");
+        settlements.outputsAnswer.complete(new PublishAnswer(PublishAnswer.Kind.CUT,
+                "the outputs' channel closed", null));
         assertEquals(List.of("publish outputs:1:2", "abandoned:1", "publish outputs:2:2", "requeue after pause:2"),
                 settlements.calls);
         assertEquals(2, released.get());

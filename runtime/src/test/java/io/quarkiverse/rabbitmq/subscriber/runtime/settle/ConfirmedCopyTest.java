@@ -211,7 +211,7 @@ class ConfirmedCopyTest {
         start(true, true);
         List<String> results = new CopyOnWriteArrayList<>();
         InboundDelivery delivery = delivered(1);
-        on(() -> settler.publishOutputs(delivery, List.of(output("shipments")), recording(results)));
+        on(() -> record(settler.publishOutputs(delivery, List.of(output("shipments"))), results));
         listener.get().closed("channel error; protocol method: #method<channel.close>(reply-code=406, reply-text="
                 + "PRECONDITION_FAILED - user_id property set to 'other' but authenticated user was 'guest', "
                 + "class-id=60, method-id=40)");
@@ -311,29 +311,10 @@ class ConfirmedCopyTest {
                 new AMQP.BasicProperties.Builder().messageId("out-" + queue).build(), new byte[0], true);
     }
 
-    /** Records what became of a delivery's outputs. */
-    private static OutputsResult recording(List<String> results) {
-        return new OutputsResult() {
-            @Override
-            public void confirmed() {
-                results.add("confirmed");
-            }
-
-            @Override
-            public void failed(String why) {
-                results.add("failed: " + why);
-            }
-
-            @Override
-            public void abandoned() {
-                results.add("abandoned");
-            }
-
-            @Override
-            public void requeue(String why) {
-                results.add("requeue: " + why);
-            }
-        };
+    /** What the outputs stage makes of the answer, in words. */
+    private static void record(java.util.concurrent.CompletionStage<PublishAnswer> answer, List<String> results) {
+        PublishAnswer.whenAnswered(answer, said -> results.add(said.confirmed() ? "confirmed"
+                : said.gone() ? "abandoned" : said.cutOnly() ? "requeue: " + said.why() : "failed: " + said.why()));
     }
 
     @Test
@@ -341,7 +322,7 @@ class ConfirmedCopyTest {
         start(true, true);
         InboundDelivery delivery = delivered(1);
         List<String> results = new CopyOnWriteArrayList<>();
-        on(() -> settler.publishOutputs(delivery, List.of(output("shipments"), output("invoices")), recording(results)));
+        on(() -> record(settler.publishOutputs(delivery, List.of(output("shipments"), output("invoices"))), results));
         settleLoop();
         assertEquals(List.of("publish:shipments#1", "publish:invoices#2"), frames);
         listener.get().acked(1, false);
@@ -357,7 +338,7 @@ class ConfirmedCopyTest {
         start(true, true);
         InboundDelivery delivery = delivered(1);
         List<String> results = new CopyOnWriteArrayList<>();
-        on(() -> settler.publishOutputs(delivery, List.of(output("nowhere"), output("invoices")), recording(results)));
+        on(() -> record(settler.publishOutputs(delivery, List.of(output("nowhere"), output("invoices"))), results));
         listener.get().returned(312, "NO_ROUTE", "", "nowhere", output("nowhere").properties(), new byte[0]);
         listener.get().acked(2, true);
         settleLoop();
@@ -370,7 +351,7 @@ class ConfirmedCopyTest {
         start(true, true);
         List<String> own = new CopyOnWriteArrayList<>();
         InboundDelivery first = delivered(1);
-        on(() -> settler.publishOutputs(first, List.of(output("shipments")), recording(own)));
+        on(() -> record(settler.publishOutputs(first, List.of(output("shipments"))), own));
         listener.get().closed("connection lost");
         settleLoop();
         assertEquals(1, own.size());
@@ -382,7 +363,7 @@ class ConfirmedCopyTest {
         start(false, true);
         List<String> shared = new CopyOnWriteArrayList<>();
         InboundDelivery second = delivered(1);
-        on(() -> settler.publishOutputs(second, List.of(output("shipments")), recording(shared)));
+        on(() -> record(settler.publishOutputs(second, List.of(output("shipments"))), shared));
         listener.get().closed("connection lost");
         settleLoop();
         assertEquals(List.of("abandoned"), shared, "the broker requeues the delivery with its channel");

@@ -1,113 +1,95 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
 
 import com.rabbitmq.client.AMQP;
-import com.rabbitmq.client.Envelope;
-
-import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
-import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery;
 
 /**
- * What each kind of publish in flight makes of the broker's answer, without a channel: a copy settles its original, an
- * output its group. (Which answer came, and when, is {@link UnansweredPublishes}'; {@link ConfirmedCopyTest} runs both
- * through the settler.)
+ * What a publish in flight makes of the broker's answer, without a channel: its group is answered once, with the first
+ * thing that went wrong or with a confirm once every publish is confirmed, in words that name the publish. (Which
+ * answer came, and when, is {@link UnansweredPublishes}'; {@link ConfirmedCopyTest} runs copies and outputs through
+ * the settler.) Before the copy publisher answered with a {@code CompletionStage}, this class tested the callbacks of
+ * {@code CopyInFlight} and {@code OutputInFlight}; what each answer means for a delivery is now its publisher's:
+ * {@link ConfirmedCopyTest} for copies, {@code VerdictStagesTest} for outputs.
  */
 class InFlightPublishTest {
 
-    private final List<String> said = new CopyOnWriteArrayList<>();
-    private final InboundDelivery original = new InboundDelivery("work", new Envelope(7, false, "", "work"),
-            new AMQP.BasicProperties.Builder().messageId("m-7").build(), new byte[0], "x-retry-count");
+    private static final Outgoing SHIPMENT = new Outgoing("", "shipments", true, new AMQP.BasicProperties(),
+            new byte[0], "the output", "queue 'shipments'");
 
-    private final CopyPublisher.CopyResult outcomes = new CopyPublisher.CopyResult() {
-        @Override
-        public void confirmed(Unsettled delivery) {
-            said.add("confirmed");
-        }
-
-        @Override
-        public void refused(Unsettled delivery) {
-            said.add("refused");
-        }
-
-        @Override
-        public void abandoned(Unsettled delivery) {
-            said.add("abandoned");
-        }
-
-        @Override
-        public void refusedForWhatItIs(Unsettled delivery, String reason) {
-            said.add("refused for what it is");
-        }
-    };
-
-    private InFlightPublish copy(boolean ownChannel) {
-        return new CopyInFlight(original, "work", ownChannel, outcomes, new MissingQueues(new VirtualClock(0)),
-                Duration.ofSeconds(1));
-    }
-
-    private InFlightPublish output(boolean ownChannel) {
-        OutputGroup group = new OutputGroup(1, new OutputsResult() {
-            @Override
-            public void confirmed() {
-                said.add("confirmed");
-            }
-
-            @Override
-            public void failed(String why) {
-                said.add("failed: " + why);
-            }
-
-            @Override
-            public void abandoned() {
-                said.add("abandoned");
-            }
-
-            @Override
-            public void requeue(String why) {
-                said.add("requeue: " + why);
-            }
-        });
-        return new OutputInFlight(group, "queue 'shipments'", ownChannel);
+    private static PublishAnswer answerOf(boolean ownChannel, java.util.function.Consumer<InFlightPublish> broker) {
+        PublishGroup group = new PublishGroup(1);
+        broker.accept(new GroupedPublish(group, SHIPMENT, ownChannel, "the outputs' channel"));
+        return group.answer().toCompletableFuture().getNow(null);
     }
 
     @Test
-    void aCopysOriginalIsAckedOnAConfirmAndRequeuedOnAnyOtherAnswer() {
-        copy(true).confirmed();
-        copy(true).nacked();
-        copy(true).returned("NO_ROUTE");
-        copy(true).timedOut(5_000);
-        assertEquals(List.of("confirmed", "refused", "refused", "refused"), said);
+    void eachAnswerOfTheBrokerIsNamed() {
+        assertSame(PublishAnswer.CONFIRMED, answerOf(true, InFlightPublish::confirmed));
+        assertEquals(new PublishAnswer(PublishAnswer.Kind.NACKED, "RabbitMQ nacked the output to queue 'shipments'",
+                null), answerOf(true, InFlightPublish::nacked));
+        assertEquals(new PublishAnswer(PublishAnswer.Kind.RETURNED,
+                "RabbitMQ returned the output to queue 'shipments' (NO_ROUTE): no queue took it", null),
+                answerOf(true, publish -> publish.returned("NO_ROUTE")));
+        assertEquals(new PublishAnswer(PublishAnswer.Kind.TIMED_OUT,
+                "RabbitMQ did not confirm the output to queue 'shipments' within 5000 ms", null),
+                answerOf(true, publish -> publish.timedOut(5_000)));
     }
 
     @Test
-    void whenItsChannelClosesTheOriginalIsRequeuedOrLeftToTheBrokerWithTheDeliverysChannel() {
-        copy(true).closed(false, "connection lost");
-        copy(false).closed(false, "connection lost");
-        copy(true).closed(true, "PRECONDITION_FAILED");
-        assertEquals(List.of("refused", "abandoned", "refused for what it is", "refused"), said);
+    void aClosedChannelIsACutOfItsOwnOrTheDeliverysGoneAndARefusalIsNamed() {
+        PublishAnswer cut = answerOf(true, publish -> publish.closed(false, "connection lost"));
+        assertEquals(new PublishAnswer(PublishAnswer.Kind.CUT,
+                "the outputs' channel closed before RabbitMQ confirmed the output to queue 'shipments'", null), cut);
+        assertTrue(cut.cutOnly());
+        PublishAnswer gone = answerOf(false, publish -> publish.closed(false, "connection lost"));
+        assertTrue(gone.gone());
+        PublishAnswer refused = answerOf(true, publish -> publish.closed(true, "PRECONDITION_FAILED"));
+        assertEquals(new PublishAnswer(PublishAnswer.Kind.CUT,
+                "RabbitMQ refused the output to queue 'shipments' (PRECONDITION_FAILED)", "PRECONDITION_FAILED"), refused);
+        assertFalse(refused.cutOnly(), "a refusal of what was published is a failure, not a cut");
+        assertEquals("PRECONDITION_FAILED", answerOf(false, publish -> publish.closed(true, "PRECONDITION_FAILED"))
+                .refusal());
     }
 
     @Test
-    void anOutputFailsItsDeliveryOnAnyAnswerButAConfirmAndACut() {
-        output(true).confirmed();
-        output(true).nacked();
-        output(true).returned("NO_ROUTE");
-        output(true).timedOut(5_000);
-        output(true).closed(true, "PRECONDITION_FAILED");
-        output(true).closed(false, "connection lost");
-        output(false).closed(false, "connection lost");
-        assertEquals(List.of("confirmed", "failed: RabbitMQ nacked the output to queue 'shipments'",
-                "failed: RabbitMQ returned the output to queue 'shipments' (NO_ROUTE): no queue took it",
-                "failed: RabbitMQ did not confirm the output to queue 'shipments' within 5000 ms",
-                "failed: RabbitMQ refused the output to queue 'shipments' (PRECONDITION_FAILED)",
-                "requeue: the outputs' channel closed before RabbitMQ confirmed the output to queue 'shipments'",
-                "abandoned"), said);
+    void aGroupIsConfirmedWithItsLastAndEndsAtItsFirstFailure() {
+        PublishGroup group = new PublishGroup(2);
+        CompletableFuture<PublishAnswer> answer = group.answer().toCompletableFuture();
+        group.confirmed();
+        assertNull(answer.getNow(null), "one of two confirmed");
+        group.confirmed();
+        assertSame(PublishAnswer.CONFIRMED, answer.getNow(null));
+
+        PublishGroup failing = new PublishGroup(2);
+        failing.failed(PublishAnswer.Kind.NACKED, "first", null);
+        failing.confirmed();
+        failing.failed(PublishAnswer.Kind.TIMED_OUT, "second", null);
+        assertEquals("first", failing.answer().toCompletableFuture().getNow(null).why(), "answered once");
+    }
+
+    @Test
+    void anAnswerAlreadyThereIsActedOnAtOnceSoThatAFailureReachesTheCaller() {
+        StringBuilder seen = new StringBuilder();
+        PublishAnswer.whenAnswered(CompletableFuture.completedStage(PublishAnswer.CONFIRMED),
+                answer -> seen.append(answer.kind()));
+        assertEquals("CONFIRMED", seen.toString());
+        CompletableFuture<PublishAnswer> later = new CompletableFuture<>();
+        PublishAnswer.whenAnswered(later, answer -> seen.append(" then ").append(answer.kind()));
+        assertEquals("CONFIRMED", seen.toString());
+        later.complete(new PublishAnswer(PublishAnswer.Kind.GONE, "gone", null));
+        assertEquals("CONFIRMED then GONE", seen.toString());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> PublishAnswer.whenAnswered(CompletableFuture.completedStage(PublishAnswer.CONFIRMED), answer -> {
+                    throw new IllegalStateException("acting failed");
+                }));
     }
 }

@@ -55,7 +55,7 @@ class ChannelErrorTest {
         try (CapturedLogs logs = new CapturedLogs()) {
             // The broker's own channel process is told to ack a tag it never delivered: it closes the channel with 406.
             RabbitAdmin.rabbitmqctl("eval", "{ok, Q} = rabbit_amqqueue:lookup(rabbit_misc:r(<<\"/\">>, queue, <<\""
-                    + QUEUE + "\">>)), [rabbit_channel:do(element(1, C), {'basic.ack', 999999, false}) "
+                    + QUEUE + "\">>)), [gen_server2:cast(element(1, C), {method, {'basic.ack', 999999, false}, none, noflow}) "
                     + "|| C <- rabbit_amqqueue:consumers(Q)].");
             await().atMost(Duration.ofSeconds(10)).until(() -> logs.infos().stream()
                     .anyMatch(line -> line.contains("consumes queue '" + QUEUE + "' again")));

@@ -82,6 +82,13 @@ public @interface Subscriber {
     Backoff backoff() default @Backoff;
 
     /**
+     * Quorum queues on RabbitMQ 4.3 and later: the server holds a retried or failed message before its next delivery,
+     * longer after each failure. Empty (the default): retries follow {@link #backoff()} and {@link #delay()}. See
+     * {@link RetryDelay}.
+     */
+    RetryDelay retryDelay() default @RetryDelay;
+
+    /**
      * How many deliveries of this subscription its handler processes at once. {@code 0} (the default): up to the
      * prefetch. {@code 1} handles the queue in order, one message at a time, whatever the execution model.
      */
@@ -110,6 +117,16 @@ public @interface Subscriber {
      * default exchange only, by its name. See {@link Binding}.
      */
     Binding[] bindings() default {};
+
+    /**
+     * Consumer arguments as {@code name=value}, sent with {@code basic.consume}: {@code "x-priority=10"} (while it can
+     * take deliveries, a consumer of higher priority gets them before the others of the queue) and, on a quorum queue
+     * on RabbitMQ 4.3 and later, {@code "x-consumer-timeout=1800000"} (milliseconds a delivery may stay unsettled
+     * before the server cancels the consumer and gives the delivery back; the subscriber consumes again). Checked at
+     * build time; {@code x-consumer-timeout} on an older broker, which would ignore it, refuses to start.
+     * {@code quarkus.rabbitmq-subscriber.queues."<queue>".consumer-arguments."<name>"} adds or replaces one.
+     */
+    String[] consumerArguments() default {};
 
     /**
      * Queue arguments as {@code name=value}: {@code {"x-max-length=100000", "x-overflow=reject-publish"}}.

@@ -120,6 +120,11 @@ final class SubscriberMethodAnalysis {
             declared.backoff(initial == null ? "" : initial.asString(), multiplier == null ? 2 : multiplier.asDouble(),
                     max == null ? "" : max.asString());
         });
+        ifWritten(subscriber, "retryDelay", value -> {
+            AnnotationValue min = value.asNested().value("min");
+            AnnotationValue max = value.asNested().value("max");
+            declared.retryDelay(min == null ? "" : min.asString(), max == null ? "" : max.asString());
+        });
         ifWritten(subscriber, "concurrency", value -> declared.concurrency(value.asInt()));
         ifWritten(subscriber, "delay", value -> declared.delay(Delay.valueOf(value.asEnum())));
         ifWritten(subscriber, "waitingQueue", value -> declared.waitingQueue(value.asString()));
@@ -136,6 +141,7 @@ final class SubscriberMethodAnalysis {
             }
         });
         ifWritten(subscriber, "arguments", value -> declared.arguments(List.of(value.asStringArray())));
+        ifWritten(subscriber, "consumerArguments", value -> declared.consumerArguments(List.of(value.asStringArray())));
         return declared;
     }
 

@@ -29,8 +29,12 @@ final class SubscriptionOverrides {
         overrides.backoff().initial().ifPresent(declared::backoffInitial);
         overrides.backoff().multiplier().ifPresent(declared::backoffMultiplier);
         overrides.backoff().max().ifPresent(declared::backoffMax);
+        overrides.retryDelay().min().ifPresent(declared::retryDelayMin);
+        overrides.retryDelay().max().ifPresent(declared::retryDelayMax);
         // After the annotation's, so one of the same name replaces it; by name, so a build is reproducible.
         declared.arguments(new TreeMap<>(overrides.arguments()).entrySet().stream()
+                .map(argument -> argument.getKey() + "=" + argument.getValue()).toList());
+        declared.consumerArguments(new TreeMap<>(overrides.consumerArguments()).entrySet().stream()
                 .map(argument -> argument.getKey() + "=" + argument.getValue()).toList());
     }
 }

@@ -29,6 +29,7 @@ import io.quarkus.test.QuarkusUnitTest;
  * the in-process broker's PLUGIN scenario stands in for it.
  */
 @Tag("wire")
+@Tag("plugin")
 class DelayedExchangeOnRabbitMqTest {
 
     @RegisterExtension

@@ -100,6 +100,7 @@ public class SubscriberEngine {
             return;
         }
         try {
+            refuseWhatTheBrokerCannotDo();
             topologyAdmin.prepare(session.connection(), topology);
             io.quarkiverse.rabbitmq.subscriber.runtime.security.PublishPermission.check(session.connection(),
                     definitions.stream().filter(definition -> publishesThroughDefaultExchange(definition))
@@ -111,6 +112,18 @@ public class SubscriberEngine {
             // Quarkus does not fire ShutdownEvent for an application that failed to start: release everything here.
             stop();
             throw e;
+        }
+    }
+
+    /** Before anything is declared: a subscription asking for what this broker's version does not have. */
+    private void refuseWhatTheBrokerCannotDo() {
+        var broker = io.quarkiverse.rabbitmq.subscriber.runtime.broker.ServerVersion.of(
+                session.connection().serverVersion());
+        List<String> problems = io.quarkiverse.rabbitmq.subscriber.runtime.subscription.ServerRules.problems(
+                definitions.stream().map(definition -> definition.subscription).toList(), broker);
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("The subscribers cannot start on " + broker + " at "
+                    + session.connection().describe() + ":\n  - " + String.join("\n  - ", problems));
         }
     }
 

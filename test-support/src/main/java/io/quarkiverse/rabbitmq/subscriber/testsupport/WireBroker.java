@@ -135,6 +135,28 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
         return probe().version.orElseThrow(() -> new IllegalStateException(probe().failure));
     }
 
+    /**
+     * RabbitMQ 4.3 or later (4.3.6 here): delayed retry, x-acquired-count, no delayed-message plugin. False where no
+     * broker answers (the class is skipped then, or fails when one is required).
+     */
+    public static boolean isRabbitMq43() {
+        String[] parts = probe().version.orElse("0.0").split("\\.");
+        return parts.length > 1 && (Integer.parseInt(parts[0]) > 4
+                || (Integer.parseInt(parts[0]) == 4 && Integer.parseInt(parts[1]) >= 3));
+    }
+
+    /** A test of what RabbitMQ 4.3 and later do (the server's delayed retry): skipped on an older broker. */
+    public WireBroker needsRabbitMq43() {
+        requirement = Requirement.RABBITMQ_43;
+        return this;
+    }
+
+    /** A test of what a broker older than 4.3 does (or refuses): skipped on 4.3 and later. */
+    public WireBroker needsBeforeRabbitMq43() {
+        requirement = Requirement.BEFORE_RABBITMQ_43;
+        return this;
+    }
+
     public static boolean isRabbitMq4() {
         return version().startsWith("4.");
     }
@@ -227,11 +249,19 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
     private enum Requirement {
         NONE,
         PLUGIN,
-        NO_PLUGIN;
+        NO_PLUGIN,
+        RABBITMQ_43,
+        BEFORE_RABBITMQ_43;
 
         ConditionEvaluationResult check() {
             if (this == NONE) {
                 return ConditionEvaluationResult.enabled(name());
+            }
+            if (this == RABBITMQ_43 || this == BEFORE_RABBITMQ_43) {
+                return isRabbitMq43() == (this == RABBITMQ_43) ? ConditionEvaluationResult.enabled(name())
+                        : ConditionEvaluationResult.disabled(WireBroker.name() + (this == RABBITMQ_43
+                                ? " is older than 4.3 (RabbitMQ 4.3.6 from .ci/rabbitmq43: -Drabbitmq.test.port=5692)"
+                                : " is 4.3 or later: the test of an older broker runs on one"));
             }
             boolean has = RabbitAdmin.hasDelayedMessagePlugin();
             if (this == PLUGIN && !has) {

@@ -152,7 +152,8 @@ public class SubscriberAssembler {
         BrokerChannel ownCopies = outlet.own() ? outlet.channel() : null;
         try {
             return Attachment.of(channel, ownCopies, consumer, consumer::stopTakingDeliveries,
-                    channel.consume(queue, consumer), unsettled::prefetch);
+                    channel.consume(queue, consumer, definition.subscription.consumerArguments), unsettled::prefetch,
+                    definition.subscription.consumerArguments);
         } catch (BrokerException e) {
             Attachment.closeBoth(channel, ownCopies);
             IllegalStateException refused = PermissionRefusal.of(e, "read", "queue '" + queue + "'", "to consume it");

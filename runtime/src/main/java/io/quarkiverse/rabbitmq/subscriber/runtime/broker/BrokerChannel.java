@@ -42,6 +42,16 @@ public interface BrokerChannel extends AutoCloseable {
     String consume(String queue, DeliveryHandler handler) throws IOException;
 
     /**
+     * basic.consume with manual acknowledgements and consumer arguments ({@code x-priority}, {@code x-consumer-timeout});
+     * returns the consumer tag. The in-process broker takes them and, as RabbitMQ 3.10 does with the timeout, ignores
+     * them.
+     */
+    default String consume(String queue, DeliveryHandler handler, java.util.Map<String, Object> arguments)
+            throws IOException {
+        return consume(queue, handler);
+    }
+
+    /**
      * basic.consume with {@code no-ack}: the server counts each delivery settled as it sends it, so a delivery is never
      * acked, and prefetch does not bound them; returns the consumer tag. The only way to consume
      * {@link #DIRECT_REPLY_TO}.

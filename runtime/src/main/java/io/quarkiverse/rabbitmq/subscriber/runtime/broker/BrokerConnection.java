@@ -36,6 +36,14 @@ public interface BrokerConnection extends AutoCloseable {
         return null;
     }
 
+    /**
+     * The broker's version as it tells it when the connection opens ({@code 4.3.6}); empty where it does not say. What
+     * a subscription may ask of the broker depends on it ({@link ServerVersion}).
+     */
+    default String serverVersion() {
+        return "";
+    }
+
     /** What {@link #onConnectionEvents} reports. */
     interface ConnectionListener {
         /** The connection went away without the application closing it. */

@@ -131,6 +131,13 @@ public interface SubscriberBuildTimeConfig {
         @ConfigDocMapKey("argument-name")
         Map<String, String> arguments();
 
+        /**
+         * Adds to or replaces {@code @Subscriber(consumerArguments)}: consumer arguments by name, read as the
+         * annotation's are: {@code quarkus.rabbitmq-subscriber.queues."orders".consumer-arguments."x-priority"=10}.
+         */
+        @ConfigDocMapKey("argument-name")
+        Map<String, String> consumerArguments();
+
         /** {@code false} builds the application without this queue's subscriber: it is neither declared nor consumed. */
         @io.smallrye.config.WithDefault("true")
         boolean enabled();
@@ -144,6 +151,20 @@ public interface SubscriberBuildTimeConfig {
 
         /** Overrides {@code @Subscriber(backoff)}: how long a failed delivery waits before its next attempt. */
         BackoffOverrides backoff();
+
+        /**
+         * Overrides {@code @Subscriber(retryDelay)}: the server's delayed retry (a quorum queue, RabbitMQ 4.3 and
+         * later).
+         */
+        RetryDelayOverrides retryDelay();
+    }
+
+    interface RetryDelayOverrides {
+        /** Overrides {@code @RetryDelay(min)}: the wait after the first failure ({@code 1s}); {@code 0}: none. */
+        Optional<String> min();
+
+        /** Overrides {@code @RetryDelay(max)}: the longest wait ({@code 1m}). */
+        Optional<String> max();
     }
 
     interface BackoffOverrides {

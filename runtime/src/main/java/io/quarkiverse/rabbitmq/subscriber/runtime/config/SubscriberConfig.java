@@ -197,11 +197,14 @@ public interface SubscriberConfig {
         Optional<ClockMode> clock();
 
         /**
-         * The RabbitMQ version whose behaviour the in-process broker follows where versions differ: {@code 3.10} or
-         * {@code 4}. On 4, as RabbitMQ 4.0.5 does: a quorum queue declared without a delivery limit gets 20, a message
-         * a quorum queue takes back comes first again, dead letters also carry {@code x-last-death-*}, death headers a
-         * publisher sent are not counted on, and a classic queue's type is {@code classic} in refusals (the RabbitMQ
-         * versions page lists them).
+         * The RabbitMQ version whose behaviour the in-process broker follows where versions differ: {@code 3.10},
+         * {@code 4} (4.0) or {@code 4.3}. On 4, as RabbitMQ 4.0.5 does: a quorum queue declared without a delivery
+         * limit gets 20, a message a quorum queue takes back comes first again, dead letters also carry
+         * {@code x-last-death-*}, death headers a publisher sent are not counted on, and a classic queue's type is
+         * {@code classic} in refusals. On 4.3, as RabbitMQ 4.3.6 does, also: a quorum queue declared with
+         * {@code x-delayed-retry-*} holds a failed delivery back on the virtual clock ({@code @RetryDelay}), deliveries
+         * carry {@code x-acquired-count}, a dead letter arrives redelivered, and the delayed-message exchange is
+         * refused (the compatibility page lists them).
          */
         @WithDefault("3.10")
         String serverVersion();

@@ -12,6 +12,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.ServerVersion;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
@@ -248,14 +249,17 @@ public class BrokerSession implements Connections {
         SubscriberConfig.ClockMode mode = config.inProcess().clock().orElse(
                 LaunchMode.current() == LaunchMode.TEST ? SubscriberConfig.ClockMode.PAUSED : SubscriberConfig.ClockMode.WALL);
         String version = config.inProcess().serverVersion().trim();
-        if (!version.equals("3.10") && !version.equals("4") && !version.startsWith("4.")) {
+        InProcessServer.Version emulated = ServerVersion.of(version).atLeast(4, 3) && ServerVersion.of(version).known()
+                ? InProcessServer.Version.V4_3
+                : version.equals("4") || version.startsWith("4.") ? InProcessServer.Version.V4
+                        : version.equals("3.10") ? InProcessServer.Version.V3_10 : null;
+        if (emulated == null) {
             throw new IllegalStateException("quarkus.rabbitmq-subscriber.in-process.server-version=" + version
-                    + " is not supported: use 3.10 or 4");
+                    + " is not supported: use 3.10, 4 (4.0) or 4.3");
         }
         Clock serverClock = mode == SubscriberConfig.ClockMode.PAUSED ? new VirtualClock(System.currentTimeMillis())
                 : new WallClock(vertx);
-        InProcessServer server = new InProcessServer(serverClock,
-                version.equals("3.10") ? InProcessServer.Version.V3_10 : InProcessServer.Version.V4);
+        InProcessServer server = new InProcessServer(serverClock, emulated);
         inProcessServer = server;
         clock = serverClock;
         return server;

@@ -94,6 +94,7 @@ public final class SubscriberConsumer implements DeliveryHandler {
     @Override
     public void cancelled() {
         if (!stopping) {
+            // The supervisor asks the broker why (ServerCancel): the cancel itself says nothing.
             onLost.accept("the broker cancelled its consumer");
         }
     }

@@ -24,6 +24,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
  * costs two deliveries and the service keeps no state for it.</li>
  * <li>a failure under a back-off ({@code @Backoff}): as {@code retryAfter} with the back-off's wait for this attempt,
  * carrying the failure; the rules make a back-off come with a cap.</li>
+ * <li>with the server's delayed retry ({@code @RetryDelay}, a quorum queue on RabbitMQ 4.3+) a {@code retryAfter} is a
+ * retry too: {@code basic.reject} with requeue, and the server waits.</li>
  * <li>an undecodable body is never retried: its dead letter at once where a classic queue has one, else a reject
  * without requeue.</li>
  * <li>on a dead-letter queue (another subscription's {@code deadLetter}), a message that would be rejected without
@@ -69,7 +71,9 @@ public final class SettlementPlan {
             case DROP -> Settlement.REJECT;
             case DEAD_LETTER -> deadLetterNow(subscription, attempt, null, outcome.reason());
             case RETRY -> retry(subscription, attempt, retryCount, redelivered, null);
-            case RETRY_AFTER -> later(subscription, attempt, outcome.delay(), null);
+            // With the server's delayed retry the server waits, whatever the handler asked for.
+            case RETRY_AFTER -> subscription.serverDelaysRetries() ? retry(subscription, attempt, retryCount, redelivered,
+                    null) : later(subscription, attempt, outcome.delay(), null);
         };
     }
 

@@ -105,7 +105,8 @@ public final class SubscriberDefinition {
      * delay, or the copies of failures under a back-off.
      */
     public boolean holdsCopies() {
-        return (canDelay() || subscription.backoff().waits())
+        // With the server's delayed retry nothing is copied: the server holds the message.
+        return (canDelay() || subscription.backoff().waits()) && !subscription.serverDelaysRetries()
                 && subscription.delay == io.quarkiverse.rabbitmq.subscriber.Delay.IN_SERVICE;
     }
 }

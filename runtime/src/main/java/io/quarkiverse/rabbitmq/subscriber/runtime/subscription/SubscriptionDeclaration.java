@@ -28,6 +28,10 @@ public final class SubscriptionDeclaration {
     double backoffMultiplier = 2;
     /** As written: {@code @Backoff(max)}, empty for none. */
     String backoffMax = "";
+    /** As written: {@code @RetryDelay(min)}, empty for none. */
+    String retryDelayMin = "";
+    /** As written: {@code @RetryDelay(max)}, empty for none. */
+    String retryDelayMax = "";
     private final List<String> deadLetterOn = new ArrayList<>();
     RetryPublish retryPublish;
     int prefetch;
@@ -43,6 +47,8 @@ public final class SubscriptionDeclaration {
     final List<DeclaredBinding> bindings = new ArrayList<>();
     /** As written: {@code name=value}, the annotation's, then the configuration's. */
     final List<String> arguments = new ArrayList<>();
+    /** As written: consumer arguments, {@code name=value}. */
+    final List<String> consumerArguments = new ArrayList<>();
 
     /** A {@code @Binding} as written. */
     public record DeclaredBinding(String exchange, ExchangeType type, List<String> keys, List<String> arguments) {
@@ -135,6 +141,21 @@ public final class SubscriptionDeclaration {
         return this;
     }
 
+    /** {@code @RetryDelay}: the server's delayed retry, durations as written (empty for none). */
+    public SubscriptionDeclaration retryDelay(String min, String max) {
+        this.retryDelayMin = min == null ? "" : min;
+        this.retryDelayMax = max == null ? "" : max;
+        return this;
+    }
+
+    public SubscriptionDeclaration retryDelayMin(String min) {
+        return retryDelay(min, retryDelayMax);
+    }
+
+    public SubscriptionDeclaration retryDelayMax(String max) {
+        return retryDelay(retryDelayMin, max);
+    }
+
     public SubscriptionDeclaration backoffInitial(String initial) {
         return backoff(initial, backoffMultiplier, backoffMax);
     }
@@ -150,6 +171,12 @@ public final class SubscriptionDeclaration {
     /** Exception class names whose failures are dead-lettered at once. */
     public SubscriptionDeclaration deadLetterOn(List<String> exceptionTypes) {
         this.deadLetterOn.addAll(exceptionTypes);
+        return this;
+    }
+
+    /** Consumer arguments as {@code name=value}; a later one of the same name replaces an earlier one. */
+    public SubscriptionDeclaration consumerArguments(List<String> arguments) {
+        this.consumerArguments.addAll(arguments);
         return this;
     }
 
@@ -176,7 +203,8 @@ public final class SubscriptionDeclaration {
                         binding.keys(), binding.arguments())).toList(),
                 ArgumentText.parse(arguments), deadLetterOn.stream().distinct().sorted().toList(),
                 killSwitchFailures, killSwitchPause == null ? 60_000 : killSwitchPause.toMillis(),
-                millisOrZero(backoffInitial), backoffMultiplier, millisOrZero(backoffMax));
+                millisOrZero(backoffInitial), backoffMultiplier, millisOrZero(backoffMax), millisOrZero(retryDelayMin),
+                millisOrZero(retryDelayMax), ArgumentText.parse(consumerArguments));
     }
 
     /** A duration as written, in milliseconds; 0 when empty or no duration ({@link SubscriptionRules} names it). */

@@ -40,8 +40,10 @@ public final class SubscriptionRules {
         checkCap(subscription, declared.retryPublish != null, declareTopology, problems);
         checkDelay(subscription, declared, delayedExchangeEnabled, problems);
         checkBackoff(subscription, declared, problems);
+        RetryDelayRules.check(subscription, declared, problems);
         TopologyRules.checkBindings(declared.bindings, problems);
         TopologyRules.checkArguments(subscription, declared.arguments, problems);
+        ConsumerArgumentRules.check(subscription, declared.consumerArguments, problems);
         return problems;
     }
 

@@ -68,6 +68,12 @@ public final class SubscriptionSpec {
     public final double backoffMultiplier;
     /** The longest wait of the back-off in milliseconds; 0: no bound. */
     public final long backoffMaxMillis;
+    /** The server's delayed retry (quorum, RabbitMQ 4.3+): the wait after the first failure in milliseconds; 0: none. */
+    public final long retryDelayMinMillis;
+    /** The longest wait of the server's delayed retry in milliseconds; 0: no bound. */
+    public final long retryDelayMaxMillis;
+    /** Sent with {@code basic.consume} ({@code x-priority}, {@code x-consumer-timeout}), typed as queue arguments are. */
+    public final Map<String, Object> consumerArguments;
 
     /**
      * The values as they are, for the recorder, which passes back the fields of a built spec:
@@ -79,7 +85,8 @@ public final class SubscriptionSpec {
             RetryPublish retryPublish, int prefetch, int concurrency, Delay delay, String waitingQueue,
             List<Long> delays, String delayedExchange, boolean readsDeadLetters, List<BindingSpec> bindings,
             Map<String, Object> arguments, List<String> deadLetterOn, int killSwitchFailures,
-            long killSwitchPauseMillis, long backoffInitialMillis, double backoffMultiplier, long backoffMaxMillis) {
+            long killSwitchPauseMillis, long backoffInitialMillis, double backoffMultiplier, long backoffMaxMillis,
+            long retryDelayMinMillis, long retryDelayMaxMillis, Map<String, Object> consumerArguments) {
         this.queue = Objects.requireNonNull(queue);
         this.type = type;
         this.maxAttempts = maxAttempts;
@@ -101,6 +108,9 @@ public final class SubscriptionSpec {
         this.backoffInitialMillis = backoffInitialMillis;
         this.backoffMultiplier = backoffMultiplier;
         this.backoffMaxMillis = backoffMaxMillis;
+        this.retryDelayMinMillis = retryDelayMinMillis;
+        this.retryDelayMaxMillis = retryDelayMaxMillis;
+        this.consumerArguments = Collections.unmodifiableMap(new LinkedHashMap<>(consumerArguments));
     }
 
     /** How long a failed delivery waits before the next attempt. */
@@ -153,7 +163,7 @@ public final class SubscriptionSpec {
                 : new SubscriptionSpec(queue, type, maxAttempts, deadLetter, deliveryLimit, retryPublish, prefetch,
                         concurrency, delay, waitingQueue, delays, delayedExchange, reads, bindings, arguments,
                         deadLetterOn, killSwitchFailures, killSwitchPauseMillis, backoffInitialMillis,
-                        backoffMultiplier, backoffMaxMillis);
+                        backoffMultiplier, backoffMaxMillis, retryDelayMinMillis, retryDelayMaxMillis, consumerArguments);
     }
 
     /**
@@ -166,7 +176,7 @@ public final class SubscriptionSpec {
                 delay, waitingQueue == null ? null : names.apply(waitingQueue), delays, delayedExchange,
                 readsDeadLetters, bindings.stream().map(binding -> binding.withNames(names)).toList(), arguments,
                 deadLetterOn, killSwitchFailures, killSwitchPauseMillis, backoffInitialMillis, backoffMultiplier,
-                backoffMaxMillis);
+                backoffMaxMillis, retryDelayMinMillis, retryDelayMaxMillis, consumerArguments);
     }
 
     /** Every name of this subscription that may come from the configuration, as written. */
@@ -204,6 +214,14 @@ public final class SubscriptionSpec {
         return maxAttempts > 0 || delay != Delay.IN_SERVICE || readsDeadLetters;
     }
 
+    /**
+     * Whether the server delays this subscription's retries ({@code @RetryDelay}, a quorum queue on RabbitMQ 4.3+): a
+     * retry, a failure and a {@code retryAfter} are all a {@code basic.reject} with requeue, and the server waits.
+     */
+    public boolean serverDelaysRetries() {
+        return quorum() && retryDelayMinMillis > 0;
+    }
+
     /** Whether the server counts deliveries and stops at a limit: a quorum queue with a cap or its own limit. */
     public boolean serverCounts() {
         return quorum() && (maxAttempts > 0 || deliveryLimit >= 0);
@@ -231,6 +249,14 @@ public final class SubscriptionSpec {
             } else if (deliveryLimit >= 0) {
                 arguments.put("x-delivery-limit", deliveryLimit);
             }
+            if (serverDelaysRetries()) {
+                // Only failures (basic.reject) are held back; a basic.nack (which the runtime never sends) is not.
+                arguments.put("x-delayed-retry-type", "failed");
+                arguments.put("x-delayed-retry-min", retryDelayMinMillis);
+                if (retryDelayMaxMillis > 0) {
+                    arguments.put("x-delayed-retry-max", retryDelayMaxMillis);
+                }
+            }
         }
         return arguments;
     }
@@ -238,7 +264,8 @@ public final class SubscriptionSpec {
     @Override
     public String toString() {
         return "queue '" + queue + "' (" + type + (maxAttempts > 0 ? ", maxAttempts " + maxAttempts : "")
-                + (deadLetter != null ? ", deadLetter '" + deadLetter + "'" : "") + ", delay " + delay
+                + (deadLetter != null ? ", deadLetter '" + deadLetter + "'" : "")
+                + (serverDelaysRetries() ? ", retryDelay " + retryDelayMinMillis + "ms" : ", delay " + delay)
                 + (bindings.isEmpty() ? "" : ", bound to " + bindings) + ")";
     }
 

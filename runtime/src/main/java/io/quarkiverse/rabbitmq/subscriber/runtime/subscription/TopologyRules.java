@@ -113,6 +113,9 @@ final class TopologyRules {
             } else if (name.equals("x-delivery-limit")) {
                 problems.add(named + ": the extension sets the delivery limit; use maxAttempts (with deadLetter) or, "
                         + "on a quorum queue, deliveryLimit");
+            } else if (name.startsWith("x-delayed-retry-")) {
+                problems.add(named + ": the extension sets the server's delayed retry; use retryDelay = @RetryDelay("
+                        + "min = \"1s\", max = \"1m\") on a quorum queue");
             } else if (quorumCap && (name.startsWith("x-dead-letter-"))) {
                 problems.add(named + ": the cap (maxAttempts) of quorum queue '" + subscription.queue + "' sets the "
                         + "dead-letter route to '" + subscription.deadLetter + "'; remove the argument");

@@ -43,9 +43,11 @@ public interface Attachment {
      * @param consumer takes the deliveries; consumes again after a reconnection
      * @param stopTakingDeliveries the consumer's: what arrives after a cancel or a close is left to the broker
      * @param prefetch the prefetch to consume again with (a bound on unsettled bytes may have cut it)
+     * @param arguments the consumer's arguments ({@code x-priority}, {@code x-consumer-timeout}), again each time
      */
     static Attachment of(BrokerChannel channel, BrokerChannel copies, DeliveryHandler consumer,
-            Runnable stopTakingDeliveries, String consumerTag, java.util.function.IntSupplier prefetch) {
+            Runnable stopTakingDeliveries, String consumerTag, java.util.function.IntSupplier prefetch,
+            java.util.Map<String, Object> arguments) {
         return new Attachment() {
             /** Changes when the subscriber consumes again on the same channel after a reconnection. */
             private volatile String tag = consumerTag;
@@ -54,7 +56,7 @@ public interface Attachment {
             public void consumeAgain(String queue) throws Exception {
                 // basic.qos applies to the consumers created after it on the channel.
                 channel.qos(prefetch.getAsInt());
-                tag = channel.consume(queue, consumer);
+                tag = channel.consume(queue, consumer, arguments);
             }
 
             @Override

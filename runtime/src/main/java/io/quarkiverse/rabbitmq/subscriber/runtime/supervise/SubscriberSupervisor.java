@@ -154,8 +154,10 @@ public final class SubscriberSupervisor {
                 return;
             }
             Duration wait = delay();
+            String said = reason.equals(ServerCancel.CANCELLED) ? ServerCancel.explain(subscribing::connection, queue)
+                    : reason;
             LOG.errorf("%s stopped consuming queue '%s': %s. Subscribing again in %d ms, then with back-off", subscriber,
-                    queue, reason, wait.toMillis());
+                    queue, said, wait.toMillis());
             scheduleAttempt(wait);
         });
     }

@@ -196,19 +196,29 @@ public final class TopologyDeclarer {
     }
 
     private static boolean exists(BrokerConnection connection, String queue) throws IOException {
-        return answers(connection, channel -> channel.declareQueuePassive(queue));
+        return answers(connection, "queue '" + queue + "'", channel -> channel.declareQueuePassive(queue));
     }
 
     private static boolean exchangeExists(BrokerConnection connection, String exchange) throws IOException {
-        return answers(connection, channel -> channel.declareExchangePassive(exchange));
+        return answers(connection, "exchange '" + exchange + "'", channel -> channel.declareExchangePassive(exchange));
     }
 
-    /** Runs a passive declaration on a channel of its own (a refusal closes it): false when the broker says 404. */
-    private static boolean answers(BrokerConnection connection, PassiveCheck check) throws IOException {
+    /**
+     * Runs a passive declaration on a channel of its own (a refusal closes it): false when the broker says 404. RabbitMQ
+     * 4.3 refuses a passive declaration to a user without configure permission on the name (3.10 and 4.0 answer it):
+     * with the least privilege the application cannot check, so it says so and goes on as if it exists (a copy to a
+     * missing queue is returned and logged, a consumer of one refused with its name).
+     */
+    private static boolean answers(BrokerConnection connection, String what, PassiveCheck check) throws IOException {
         try (BrokerChannel channel = connection.createChannel()) {
             check.run(channel);
             return true;
         } catch (BrokerException e) {
+            if (e.replyCode() == BrokerException.ACCESS_REFUSED) {
+                LOG.warnf("Cannot check that %s exists: RabbitMQ refuses the passive declaration (%s), as RabbitMQ 4.3 "
+                        + "does without configure permission on it. Going on as if it exists", what, e.replyText());
+                return true;
+            }
             if (e.replyCode() != BrokerException.NOT_FOUND) {
                 throw e;
             }

@@ -33,6 +33,7 @@ import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
  * the channel), which the in-process broker, knowing channels only, does not do.
  */
 @Tag("wire")
+@Tag("conformance")
 class BrokerConformanceTest {
 
     interface Scenario {
@@ -474,6 +475,33 @@ class BrokerConformanceTest {
             run.note("left: " + run.depth(queue));
             consumer.channel.close();
         });
+        scenario("a quorum queue declared with a delayed retry holds a rejected message min times its failures, at "
+                + "most max, from RabbitMQ 4.3 (earlier ones ignore the arguments), then its limit dead-letters it",
+                run -> {
+                    String queue = run.queue("payouts");
+                    String dead = run.queue("payouts.dead");
+                    run.declareDeadLettering(queue, dead, Map.of("x-queue-type", "quorum", "x-delivery-limit", 2,
+                            "x-delayed-retry-type", "failed", "x-delayed-retry-min", 300, "x-delayed-retry-max", 500));
+                    run.publish("", queue, "payout", new AMQP.BasicProperties.Builder().messageId("p-2").build());
+                    Run.Consumer consumer = run.consumer(queue, 1);
+                    long[] waits = { 300, 500 };
+                    for (int delivery = 1; delivery <= 3; delivery++) {
+                        consumer.awaitDeliveries(delivery);
+                        consumer.channel.reject(consumer.tags.get(delivery - 1), true);
+                        if (delivery <= waits.length && WireBroker.isRabbitMq43()) {
+                            int before = delivery;
+                            // Not redelivered for most of the wait (the hold is counted from the first poll, 20 ms
+                            // after the reject; the real server is a few ms late, never early), then it is.
+                            run.target.holdsFor(Duration.ofMillis(waits[delivery - 1] - 100),
+                                    () -> consumer.deliveries.size() == before);
+                            run.elapse(Duration.ofMillis(100));
+                        }
+                    }
+                    run.drain("dead", dead, 1);
+                    consumer.noteDeliveries("delivered");
+                    run.note("left: " + run.depth(queue));
+                    consumer.channel.close();
+                });
         scenario("a quorum queue counts deliveries returned by a closed channel", run -> {
             String queue = run.queue("q");
             run.declare(queue, Map.of("x-queue-type", "quorum"));
@@ -927,7 +955,9 @@ class BrokerConformanceTest {
             answering.publish("", address, true, reply, Transcript.utf8("mandatory reply"));
             answering.publish("", BrokerChannel.DIRECT_REPLY_TO + ".nobody", true, reply,
                     Transcript.utf8("reply to an address nobody holds"));
-            run.target.await(() -> confirmed.size() == 3 && returns.size() == 2);
+            // RabbitMQ 4.3 no longer returns a mandatory reply its requester took; up to 4.0 it did.
+            int returned = WireBroker.isRabbitMq43() ? 1 : 2;
+            run.target.await(() -> confirmed.size() == 3 && returns.size() == returned);
             requester.awaitDeliveries(2);
             // A reply takes no delivery tag of its channel: it carries the next one, until a queue's delivery uses it.
             run.publish(queue, "another");
@@ -949,7 +979,8 @@ class BrokerConformanceTest {
 
     static {
         scenario("direct reply-to: a request's reply-to becomes an address that routes replies straight back, from "
-                + "another connection, with the channel's next delivery tag; a mandatory reply is returned as well",
+                + "another connection, with the channel's next delivery tag; a mandatory reply is returned as well "
+                + "(up to RabbitMQ 4.0)",
                 DIRECT_REPLY_ROUND_TRIP);
         scenario("direct reply-to: the pseudo-queue is consumed without acks only, once per channel; declaring it "
                 + "answers, basic.get does not", run -> {
@@ -965,8 +996,14 @@ class BrokerConformanceTest {
                             + describe(other.declareQueuePassive(BrokerChannel.DIRECT_REPLY_TO))));
                     run.refusal("declaration", () -> run.note("declared: " + describe(other.declareQueue(
                             BrokerChannel.DIRECT_REPLY_TO, true, false, false, Map.of()))));
-                    run.refusal("an address nobody holds", () -> other.declareQueuePassive(
-                            BrokerChannel.DIRECT_REPLY_TO + ".nobody"));
+                    if (WireBroker.isRabbitMq43()) {
+                        // RabbitMQ 4.3.6 crashes the channel's process on a declaration of a name that is no address
+                        // (541 INTERNAL_ERROR closes the whole connection); the runtime never declares one.
+                        run.note("an address nobody holds: not asked on RabbitMQ 4.3");
+                    } else {
+                        run.refusal("an address nobody holds", () -> other.declareQueuePassive(
+                                BrokerChannel.DIRECT_REPLY_TO + ".nobody"));
+                    }
                     run.refusal("basic.get", () -> run.createChannel().get(BrokerChannel.DIRECT_REPLY_TO, true));
                 });
         scenario("direct reply-to: a publish with reply-to amq.rabbitmq.reply-to on a channel that does not consume it "

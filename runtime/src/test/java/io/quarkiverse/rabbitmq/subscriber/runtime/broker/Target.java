@@ -38,8 +38,8 @@ abstract class Target implements AutoCloseable {
     static final class Real extends Target {
         static final String URL = WireBroker.URL;
         /** The in-process broker's mode that emulates the broker under test. */
-        static final InProcessServer.Version EMULATED = WireBroker.isRabbitMq4() ? InProcessServer.Version.V4
-                : InProcessServer.Version.V3_10;
+        static final InProcessServer.Version EMULATED = WireBroker.isRabbitMq43() ? InProcessServer.Version.V4_3
+                : WireBroker.isRabbitMq4() ? InProcessServer.Version.V4 : InProcessServer.Version.V3_10;
 
         @Override
         String name() {

@@ -33,6 +33,9 @@ class SettlementPlanTest {
     static final SubscriptionSpec QUORUM_LIMIT = SubscriptionSpec.builder("payouts").type(QueueType.QUORUM)
             .deliveryLimit(3).build();
     /** The subscriber of another subscription's dead-letter queue. */
+    /** The server's delayed retry (RabbitMQ 4.3): the server waits, the cap is x-delivery-limit. */
+    static final SubscriptionSpec QUORUM_SERVER_DELAY = SubscriptionSpec.builder("payouts").type(QueueType.QUORUM)
+            .maxAttempts(5).deadLetter("payouts.dead").retryDelay("1s", "1m").build();
     static final SubscriptionSpec DEAD_LETTER_READER = SubscriptionSpec.builder("refunds.dead").readsDeadLetters(true)
             .build();
 
@@ -109,6 +112,12 @@ class SettlementPlanTest {
                 Arguments.of("quorum without a limit of ours: the server's own limit counts", QUORUM, 1, true,
                         FAILED, Settlement.REQUEUE),
                 Arguments.of("quorum without a limit, first failure requeues", QUORUM, 1, false, FAILED,
+                        Settlement.REQUEUE),
+                Arguments.of("server delay: retryAfter is a reject with requeue, the server waits", QUORUM_SERVER_DELAY,
+                        1, false, LATER, Settlement.REQUEUE),
+                Arguments.of("server delay: a failure is a reject with requeue", QUORUM_SERVER_DELAY, 1, true, FAILED,
+                        Settlement.REQUEUE),
+                Arguments.of("server delay: retry is a reject with requeue", QUORUM_SERVER_DELAY, 3, true, RETRY,
                         Settlement.REQUEUE),
                 Arguments.of("dead-letter reader: a first failure requeues", DEAD_LETTER_READER, 1, false, FAILED,
                         Settlement.REQUEUE),

@@ -86,6 +86,20 @@ class TopologyRulesTest {
     }
 
     @Test
+    void theServersDelayedRetryIsDeclaredOnTheQuorumQueueWithItsCap() {
+        SubscriptionSpec spec = SubscriptionSpec.builder("payouts").type(io.quarkiverse.rabbitmq.subscriber.QueueType.QUORUM)
+                .maxAttempts(5).deadLetter("payouts.dead").retryDelay("1s", "1m").build();
+        assertEquals(true, spec.serverDelaysRetries());
+        Map<String, Object> arguments = spec.queueArguments();
+        assertEquals("failed", arguments.get("x-delayed-retry-type"));
+        assertEquals(1_000L, arguments.get("x-delayed-retry-min"));
+        assertEquals(60_000L, arguments.get("x-delayed-retry-max"));
+        assertEquals(4, arguments.get("x-delivery-limit"));
+        assertEquals(false, SubscriptionSpec.builder("payouts").type(io.quarkiverse.rabbitmq.subscriber.QueueType.QUORUM)
+                .retryDelay("0", "").build().serverDelaysRetries(), "min = 0 switches it off");
+    }
+
+    @Test
     void bindingKeysDefaultByType() {
         SubscriptionSpec spec = orders().binding("a", ExchangeType.TOPIC, List.of(), List.of())
                 .binding("b", ExchangeType.DIRECT, List.of(), List.of())

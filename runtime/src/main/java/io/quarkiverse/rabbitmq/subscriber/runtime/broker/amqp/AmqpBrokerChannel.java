@@ -123,17 +123,24 @@ final class AmqpBrokerChannel implements AdminChannel {
 
     @Override
     public String consume(String queue, DeliveryHandler handler) throws IOException {
-        return consume(queue, false, handler);
+        return consume(queue, false, handler, java.util.Map.of());
+    }
+
+    @Override
+    public String consume(String queue, DeliveryHandler handler, java.util.Map<String, Object> arguments)
+            throws IOException {
+        return consume(queue, false, handler, arguments);
     }
 
     @Override
     public String consumeAutoAck(String queue, DeliveryHandler handler) throws IOException {
-        return consume(queue, true, handler);
+        return consume(queue, true, handler, java.util.Map.of());
     }
 
-    private String consume(String queue, boolean autoAck, DeliveryHandler handler) throws IOException {
+    private String consume(String queue, boolean autoAck, DeliveryHandler handler, java.util.Map<String, Object> arguments)
+            throws IOException {
         try {
-            return channel.basicConsume(queue, autoAck, new DefaultConsumer(channel) {
+            return channel.basicConsume(queue, autoAck, arguments, new DefaultConsumer(channel) {
                 @Override
                 public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties,
                         byte[] body) {

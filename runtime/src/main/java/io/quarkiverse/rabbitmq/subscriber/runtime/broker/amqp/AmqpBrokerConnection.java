@@ -80,6 +80,12 @@ public final class AmqpBrokerConnection implements BrokerConnection {
     }
 
     @Override
+    public String serverVersion() {
+        Object version = connection.getServerProperties().get("version");
+        return version == null ? "" : version.toString();
+    }
+
+    @Override
     public String user() {
         return user.get();
     }

@@ -38,7 +38,7 @@ final class Channels {
         Set<ServerQueue> touched = new LinkedHashSet<>();
         for (ServerChannel.Unacked delivery : new ArrayList<>(channel.unacked.values())) {
             server.thread.unackedChanged(-1);
-            server.queues.returnToQueue(delivery.queue(), delivery.message());
+            server.queues.returnToQueue(delivery.queue(), delivery.message(), false);
             touched.add(delivery.queue());
         }
         channel.unacked.clear();

@@ -35,13 +35,15 @@ final class DeadLettering {
                 : message.routingKeys;
         Version version = server.version();
         AMQP.BasicProperties properties = WireProperties.roundTrip(
-                DeathHeaders.record(message, queue.name, reason, server.clock().millis(), version == Version.V4,
-                        version == Version.V4 && !message.deadLettered));
+                DeathHeaders.record(message, queue.name, reason, server.clock().millis(), version.four(),
+                        version.four() && !message.deadLettered));
         Set<ServerQueue> targets = new LinkedHashSet<>();
         for (String key : keys) {
             targets.addAll(exchange.route(key, properties.getHeaders(), server.queues.byName()));
         }
         targets.removeIf(target -> DeathHeaders.isCycle(properties, target.name));
-        server.queues.enqueue(targets, exchange.name, keys, properties, message.body, true);
+        // RabbitMQ 4.3 keeps a dead letter's redelivered flag: one its consumer had arrives redelivered.
+        server.queues.enqueue(targets, exchange.name, keys, properties, message.body, true,
+                version == Version.V4_3 && message.delivered);
     }
 }

@@ -120,13 +120,21 @@ final class Deliveries {
     /**
      * What a client sees: a quorum queue adds how many times the message went back (x-delivery-count) once that is
      * above 0; RabbitMQ 3.10 also writes 0 on a first delivery taken with basic.get (not on one to a consumer).
+     * RabbitMQ 4.3's quorum queue also says how many times it was handed out before (x-acquired-count), once it was.
      */
     private AMQP.BasicProperties deliveredProperties(ServerQueue queue, ServerMessage message, boolean got) {
         AMQP.BasicProperties properties = message.properties;
-        if (queue.quorum && (message.returns > 0 || (got && server.version() == Version.V3_10))) {
+        int acquiredBefore = message.acquired++;
+        boolean acquiredCount = queue.quorum && server.version() == Version.V4_3 && acquiredBefore > 0;
+        if (queue.quorum && (message.returns > 0 || (got && server.version() == Version.V3_10)) || acquiredCount) {
             Map<String, Object> headers = properties.getHeaders() == null ? new LinkedHashMap<>()
                     : new LinkedHashMap<>(properties.getHeaders());
-            headers.put("x-delivery-count", (long) message.returns);
+            if (acquiredCount) {
+                headers.put("x-acquired-count", (long) acquiredBefore);
+            }
+            if (message.returns > 0 || (got && server.version() == Version.V3_10)) {
+                headers.put("x-delivery-count", (long) message.returns);
+            }
             properties = properties.builder().headers(headers).build();
         }
         return WireProperties.roundTrip(properties);
@@ -159,7 +167,7 @@ final class Deliveries {
         }
         ServerChannel.Unacked delivery = settled.get(0);
         if (requeue) {
-            server.queues.returnToQueue(delivery.queue(), delivery.message());
+            server.queues.returnToQueue(delivery.queue(), delivery.message(), true);
         } else {
             server.deadLettering.deadLetter(delivery.queue(), delivery.message(), "rejected");
         }

@@ -24,8 +24,9 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
  * <li>A publish with reply-to {@code amq.rabbitmq.reply-to} has it rewritten to its channel's address; on a channel
  * that does not consume the pseudo-queue it is refused.</li>
  * <li>A publish to the default exchange with an address as routing key goes straight to its consumer, whatever
- * connection it comes from; the server still counts it unroutable, so a mandatory one is also returned with
- * {@code NO_ROUTE}. One to an address no consumer holds is only returned.</li>
+ * connection it comes from; up to 4.0 the server still counts it unroutable, so a mandatory one is also returned with
+ * {@code NO_ROUTE}, and it carries the channel's next delivery tag without using it up (4.3 does not return it, and
+ * gives it a tag of its own). One to an address no consumer holds is only returned.</li>
  * <li>A declaration of the pseudo-queue, or of an address whose consumer is there, answers 0 messages and 1 consumer
  * (how a server checks that its requester is still waiting); of any other such name, NOT_FOUND.</li>
  * </ul>
@@ -106,19 +107,21 @@ final class DirectReplyTo {
     /**
      * A publish through the default exchange: to an address, it goes to the address's consumer (if it is still
      * there). RabbitMQ sends it with the delivery tag the consumer's channel gives next without using it up, so every
-     * reply carries the same tag until a queue's delivery takes that number.
+     * reply carries the same tag until a queue's delivery takes that number. True when a requester took it.
      */
-    void route(String routingKey, AMQP.BasicProperties properties, byte[] body) {
+    boolean route(String routingKey, AMQP.BasicProperties properties, byte[] body) {
         if (!routingKey.startsWith(ADDRESS_PREFIX)) {
-            return;
+            return false;
         }
         ServerChannel channel = byAddress.get(routingKey);
         if (channel == null || !channel.open) {
-            return;
+            return false;
         }
-        channel.replyConsumer.handler().delivered(channel.replyConsumer.tag(),
-                new Envelope(channel.nextDeliveryTag, false, "", routingKey), WireProperties.roundTrip(properties),
-                body.clone());
+        // RabbitMQ 4.3 gives each reply a delivery tag of its own; up to 4.0 a reply carries the next one unused.
+        long tag = server.version() == InProcessServer.Version.V4_3 ? channel.nextDeliveryTag++ : channel.nextDeliveryTag;
+        channel.replyConsumer.handler().delivered(channel.replyConsumer.tag(), new Envelope(tag, false, "", routingKey),
+                WireProperties.roundTrip(properties), body.clone());
+        return true;
     }
 
     /** queue.declare, passive or not, of one of its names. */

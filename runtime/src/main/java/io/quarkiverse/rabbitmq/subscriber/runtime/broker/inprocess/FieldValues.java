@@ -121,7 +121,7 @@ final class FieldValues {
     static boolean headerEquals(Object argument, Object header, Version version) {
         Kind left = kind(argument);
         Kind right = kind(header);
-        boolean four = version == Version.V4;
+        boolean four = version.four();
         if (isNumber(left) && isNumber(right)) {
             BigDecimal bound = exact(argument, false);
             BigDecimal sent = exact(header, four);

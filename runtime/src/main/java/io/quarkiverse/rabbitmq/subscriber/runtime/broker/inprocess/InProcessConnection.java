@@ -44,6 +44,11 @@ public final class InProcessConnection implements BrokerConnection {
 
     /** Every in-process connection stands for RabbitMQ's default login, which checks a user-id as RabbitMQ does. */
     @Override
+    public String serverVersion() {
+        return server.version().emulates();
+    }
+
+    @Override
     public String user() {
         return Routing.USER;
     }

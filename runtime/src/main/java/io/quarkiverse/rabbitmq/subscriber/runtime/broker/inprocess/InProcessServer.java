@@ -34,9 +34,31 @@ public final class InProcessServer {
     /** The server version whose defaults it follows where versions differ. */
     public enum Version {
         /** RabbitMQ 3.10: a quorum queue has no delivery limit unless declared. */
-        V3_10,
-        /** RabbitMQ 4.x: a quorum queue declared without a limit gets 20. */
-        V4
+        V3_10("3.10.8"),
+        /** RabbitMQ 4.0: a quorum queue declared without a limit gets 20. */
+        V4("4.0.5"),
+        /**
+         * RabbitMQ 4.3: as 4.0, and a quorum queue holds a failed delivery back when declared with
+         * {@code x-delayed-retry-*}, tells how often a message was handed out ({@code x-acquired-count}), and a dead
+         * letter arrives redelivered.
+         */
+        V4_3("4.3.6");
+
+        private final String emulates;
+
+        Version(String emulates) {
+            this.emulates = emulates;
+        }
+
+        /** The RabbitMQ release whose answers it gives, as that broker names itself. */
+        public String emulates() {
+            return emulates;
+        }
+
+        /** RabbitMQ 4.x, any minor version. */
+        public boolean four() {
+            return this != V3_10;
+        }
     }
 
     private final Clock clock;

@@ -53,7 +53,7 @@ final class Queues {
         ServerQueue existing = queues.get(queueName);
         if (existing != null) {
             try {
-                Equivalence.checkQueue(existing, durable, autoDelete, args, server.version() == Version.V4);
+                Equivalence.checkQueue(existing, durable, autoDelete, args, server.version().four());
             } catch (BrokerException e) {
                 throw server.channels.refuse(channel, e.replyCode(), e.replyText());
             }
@@ -79,7 +79,7 @@ final class Queues {
             }
         }
         ServerQueue queue = new ServerQueue(queueName, durable, autoDelete, args,
-                server.version() == Version.V4 ? Integer.valueOf(20) : null);
+                server.version().four() ? Integer.valueOf(20) : null);
         queues.put(queueName, queue);
         return state(queue);
     }
@@ -146,29 +146,47 @@ final class Queues {
     /** Puts the message at the back of each target, one message per queue, then dispatches each target. */
     void enqueue(Set<ServerQueue> targets, String exchange, List<String> routingKeys,
             AMQP.BasicProperties properties, byte[] body) {
-        enqueue(targets, exchange, routingKeys, properties, body, false);
+        enqueue(targets, exchange, routingKeys, properties, body, false, false);
     }
 
+    /**
+     * @param deadLettered it comes by dead-lettering (its death headers are the broker's own)
+     * @param delivered it was handed out before: its next delivery says {@code redelivered}
+     */
     void enqueue(Set<ServerQueue> targets, String exchange, List<String> routingKeys,
-            AMQP.BasicProperties properties, byte[] body, boolean deadLettered) {
+            AMQP.BasicProperties properties, byte[] body, boolean deadLettered, boolean delivered) {
         for (ServerQueue queue : targets) {
             ServerMessage message = new ServerMessage(properties, body, exchange, routingKeys,
                     expiry(queue, properties));
             message.deadLettered = deadLettered;
+            message.delivered = delivered;
             message.position = positions++;
             queue.put(message);
         }
         targets.forEach(server.deliveries::dispatch);
     }
 
-    /** A message given back: a quorum queue counts it, and past its limit dead-letters it. */
-    void returnToQueue(ServerQueue queue, ServerMessage message) {
+    /**
+     * A message given back: a quorum queue counts it, and past its limit dead-letters it. On RabbitMQ 4.3 a quorum
+     * queue declared with a delayed retry holds a rejected one ({@code failed}) back before it is ready again.
+     */
+    void returnToQueue(ServerQueue queue, ServerMessage message, boolean rejected) {
         if (!isDeclared(queue)) {
             return;
         }
         message.returns++;
         if (queue.quorum && queue.deliveryLimit != null && message.returns > queue.deliveryLimit) {
             server.deadLettering.deadLetter(queue, message, "delivery_limit");
+            return;
+        }
+        long wait = rejected && server.version() == Version.V4_3 ? queue.retryDelay(message.returns) : 0;
+        if (wait > 0) {
+            server.thread.schedule(Duration.ofMillis(wait), () -> {
+                if (isDeclared(queue)) {
+                    queue.put(message);
+                    server.deliveries.dispatch(queue);
+                }
+            });
             return;
         }
         if (queue.quorum && server.version() == Version.V3_10) {

@@ -52,10 +52,13 @@ final class Routing {
     void declareExchange(ServerChannel channel, String name, String type, boolean durable, boolean autoDelete,
             Map<String, Object> arguments) throws BrokerException {
         channel.ensureOpen();
-        if (!List.of("direct", "fanout", "topic", "headers", "x-delayed-message").contains(type)) {
+        // RabbitMQ 4.3 cannot run the delayed-message plugin: its exchange type is as unknown there as any other.
+        boolean delayedKnown = server.version() != Version.V4_3;
+        if (!List.of("direct", "fanout", "topic", "headers").contains(type)
+                && !(delayedKnown && type.equals("x-delayed-message"))) {
             // RabbitMQ 3.10 closes the whole connection with this (503); the in-process broker, which knows no
             // connection of a channel, closes the channel with it. 4.x closes the channel, with 406.
-            throw server.version() == Version.V4
+            throw server.version().four()
                     ? server.channels.refuse(channel, BrokerException.PRECONDITION_FAILED,
                             "PRECONDITION_FAILED - unknown exchange type '" + type + "'")
                     : server.channels.refuse(channel, BrokerException.COMMAND_INVALID,
@@ -210,12 +213,14 @@ final class Routing {
             confirm(channel, sequenceNumber);
             return;
         }
+        boolean replied = false;
         if (exchangeName.isEmpty()) {
-            // No queue has an address's name: a reply to one is unroutable too, as on RabbitMQ.
-            server.directReplyTo.route(routingKey, wire, body);
+            // No queue has an address's name: a reply to one is unroutable too on RabbitMQ up to 4.0 (a mandatory one is
+            // also returned); 4.3 counts a reply its requester took as routed.
+            replied = server.directReplyTo.route(routingKey, wire, body) && server.version() == Version.V4_3;
         }
         Set<ServerQueue> targets = exchange.route(routingKey, wire.getHeaders(), server.queues.byName());
-        if (targets.isEmpty() && mandatory && channel.listener != null) {
+        if (targets.isEmpty() && !replied && mandatory && channel.listener != null) {
             channel.listener.returned(BrokerException.NO_ROUTE, "NO_ROUTE", exchangeName, routingKey, wire, body);
         }
         server.queues.enqueue(targets, exchangeName, List.of(routingKey), wire, body);

@@ -19,6 +19,8 @@ final class ServerMessage {
     /** Times it went back to the queue unsettled (reject with requeue, channel closed): a quorum queue counts them. */
     int returns;
     boolean delivered;
+    /** Times it was handed out (to a consumer, or with basic.get): RabbitMQ 4.3's quorum queues tell it. */
+    int acquired;
     /** It came here by dead-lettering: its death headers are the broker's own, not a publisher's. */
     boolean deadLettered;
 

@@ -20,6 +20,13 @@ final class ServerQueue {
     final Long messageTtl;
     final String deadLetterExchange;
     final String deadLetterRoutingKey;
+    /**
+     * RabbitMQ 4.3's delayed retry of a quorum queue ({@code x-delayed-retry-type} {@code failed} or {@code all}, with
+     * {@code x-delayed-retry-min}): the wait after the first failure in milliseconds, 0 for none; the n-th waits n times
+     * as long, never more than {@link #retryDelayMax} (0: no bound).
+     */
+    final long retryDelayMin;
+    final long retryDelayMax;
     final TreeMap<Long, ServerMessage> ready = new TreeMap<>();
     final List<ServerConsumer> consumers = new ArrayList<>();
     int nextConsumer;
@@ -41,6 +48,22 @@ final class ServerQueue {
         this.deadLetterExchange = dlx == null ? null : dlx.toString();
         Object dlrk = arguments.get("x-dead-letter-routing-key");
         this.deadLetterRoutingKey = dlrk == null ? null : dlrk.toString();
+        String retryType = text(arguments.get("x-delayed-retry-type"));
+        Number retryMin = (Number) arguments.get("x-delayed-retry-min");
+        Number retryMax = (Number) arguments.get("x-delayed-retry-max");
+        boolean delaysFailures = quorum && retryMin != null
+                && (retryType == null || retryType.equals("failed") || retryType.equals("all"));
+        this.retryDelayMin = delaysFailures ? retryMin.longValue() : 0;
+        this.retryDelayMax = retryMax == null ? 0 : retryMax.longValue();
+    }
+
+    /** How long a message that failed {@code failures} times waits before it is ready again; 0: not at all. */
+    long retryDelay(int failures) {
+        if (retryDelayMin <= 0) {
+            return 0;
+        }
+        long wait = retryDelayMin * Math.max(1, failures);
+        return retryDelayMax > 0 ? Math.min(wait, retryDelayMax) : wait;
     }
 
     static String text(Object value) {

@@ -1,0 +1,46 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.broker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkiverse.rabbitmq.subscriber.Delay;
+import io.quarkiverse.rabbitmq.subscriber.QueueType;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.ServerRules;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+
+/** What a broker of a version can do, and what startup refuses on it; no broker. */
+class ServerVersionTest {
+
+    @Test
+    void versionsAreReadAsTheBrokerTellsThem() {
+        assertTrue(ServerVersion.of("4.3.6").delaysQuorumRetries());
+        assertFalse(ServerVersion.of("4.3.6").runsDelayedMessagePlugin());
+        assertFalse(ServerVersion.of("4.0.5").delaysQuorumRetries());
+        assertTrue(ServerVersion.of("4.0.5").runsDelayedMessagePlugin());
+        assertFalse(ServerVersion.of("3.10.8").delaysQuorumRetries());
+        assertTrue(ServerVersion.of("4.4.0-rc.1").delaysQuorumRetries());
+        assertFalse(ServerVersion.of("").known(), "a broker that does not say answers for itself");
+        assertTrue(ServerVersion.of("").runsDelayedMessagePlugin());
+    }
+
+    @Test
+    void startupRefusesThePluginOn43AndTheServersDelayedRetryBeforeIt() {
+        SubscriptionSpec plugin = SubscriptionSpec.builder("refunds").delay(Delay.PLUGIN).delayedExchange("delayed")
+                .build();
+        SubscriptionSpec serverDelay = SubscriptionSpec.builder("payouts").type(QueueType.QUORUM).retryDelay("1s", "")
+                .build();
+        List<String> on43 = ServerRules.problems(List.of(plugin, serverDelay), ServerVersion.of("4.3.6"));
+        assertEquals(1, on43.size());
+        assertTrue(on43.get(0).startsWith("Queue 'refunds' sets delay = PLUGIN, which cannot work on RabbitMQ 4.3.6"),
+                on43.get(0));
+        List<String> on40 = ServerRules.problems(List.of(plugin, serverDelay), ServerVersion.of("4.0.5"));
+        assertEquals(1, on40.size());
+        assertTrue(on40.get(0).startsWith("Queue 'payouts' sets retryDelay (the server's delayed retry), which "
+                + "RabbitMQ 4.0.5 does not have"), on40.get(0));
+    }
+}

@@ -36,10 +36,12 @@ import io.quarkus.test.QuarkusUnitTest;
 class ConsumerTimeoutOnRabbitMq43Test {
 
     static final String QUEUE = "t.ct.orders";
+    /** A subscriber with room for a second delivery while the first is held past its timeout. */
+    static final String ROOMY = "t.ct.roomy";
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker wire = WireBroker.queues(QUEUE).needsRabbitMq43().givesUrl();
+    static final WireBroker wire = WireBroker.queues(QUEUE, ROOMY).needsRabbitMq43().givesUrl();
 
     @RegisterExtension
     @Order(2)
@@ -69,17 +71,59 @@ class ConsumerTimeoutOnRabbitMq43Test {
         }
     }
 
+    /**
+     * RabbitMQ 4.3.6 keeps the timed-out consumer attached and delivers the message it took back to it again when an ack
+     * on the channel makes room (here: the slow handler finishes after the cancel, before the subscriber has closed that
+     * channel): a delivery to a consumer tag amqp-client no longer knows, which would close the whole connection
+     * ("Unsolicited delivery"). The channel gives it back instead; the connection stays.
+     */
+    @Test
+    void aDeliveryToTheCancelledConsumerIsGivenBackWithoutLosingTheConnection() throws Exception {
+        try (CapturedLogs logs = new CapturedLogs()) {
+            RabbitAdmin.with(admin -> {
+                admin.publish(ROOMY, "slow");
+                admin.publish(ROOMY, "quick");
+            });
+            await().atMost(Duration.ofSeconds(30)).until(() -> handler.roomy().contains("slow redelivered=true"));
+            await().atMost(Duration.ofSeconds(30)).until(() -> RabbitAdmin.withResult(admin -> admin.depth(ROOMY)) == 0);
+            assertTrue(handler.roomy().contains("quick redelivered=false"), handler.roomy().toString());
+            assertEquals(List.of(), logs.warnings().stream().filter(line -> line.contains("Lost the connection"))
+                    .toList(), "the connection stays");
+        } finally {
+            handler.releaseRoomy();
+        }
+    }
+
     @ApplicationScoped
     public static class Handler {
         private final List<String> seen = new CopyOnWriteArrayList<>();
+        private final List<String> roomy = new CopyOnWriteArrayList<>();
         private final CountDownLatch released = new CountDownLatch(1);
+        private final CountDownLatch roomyReleased = new CountDownLatch(1);
 
         List<String> seen() {
             return seen;
         }
 
+        List<String> roomy() {
+            return roomy;
+        }
+
         void release() {
             released.countDown();
+        }
+
+        void releaseRoomy() {
+            roomyReleased.countDown();
+        }
+
+        @Subscriber(value = ROOMY, type = QueueType.QUORUM, prefetch = 2, consumerArguments = "x-consumer-timeout=1000")
+        void roomy(String body, Delivery delivery) throws InterruptedException {
+            roomy.add(body + " redelivered=" + delivery.redelivered());
+            if (body.equals("slow") && !delivery.redelivered()) {
+                // Past the timeout, but done (and acked) before the subscriber closes the cancelled consumer's channel.
+                roomyReleased.await(1500, TimeUnit.MILLISECONDS);
+            }
         }
 
         @Subscriber(value = QUEUE, type = QueueType.QUORUM, consumerArguments = { "x-consumer-timeout=1000",

@@ -71,11 +71,15 @@ final class DeliveryFate {
                     return "it used its " + subscription.maxAttempts + " attempt(s): RabbitMQ dead-letters it to '"
                             + subscription.deadLetter + "' as it is rejected (the queue's x-delivery-limit)";
                 }
+                // With the server's delayed retry the server also holds it back before the next delivery.
+                String requeueing = subscription.serverDelaysRetries()
+                        ? "requeueing it: RabbitMQ holds it back (retryDelay, longer after each failure), counts its "
+                                + "deliveries"
+                        : "requeueing it: RabbitMQ counts its deliveries";
                 return subscription.maxAttempts > 0
-                        ? "requeueing it: RabbitMQ counts its deliveries and dead-letters it to '" + subscription.deadLetter
-                                + "' after " + subscription.maxAttempts
-                        : "requeueing it: RabbitMQ counts its deliveries, and the queue's delivery limit, if it has one, "
-                                + "ends the loop";
+                        ? requeueing + " and dead-letters it to '" + subscription.deadLetter + "' after "
+                                + subscription.maxAttempts
+                        : requeueing + ", and the queue's delivery limit, if it has one, ends the loop";
             }
             return "requeueing it (a failure of its redelivery rejects it)";
         }

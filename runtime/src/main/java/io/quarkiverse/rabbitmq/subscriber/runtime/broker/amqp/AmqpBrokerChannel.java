@@ -27,6 +27,24 @@ final class AmqpBrokerChannel implements AdminChannel {
 
     AmqpBrokerChannel(Channel channel) {
         this.channel = channel;
+        // RabbitMQ 4.3.6 keeps a quorum queue's consumer attached after cancelling it for a consumer timeout, and
+        // delivers to it again once the channel has room: amqp-client has forgotten the tag by then and would close the
+        // whole connection ("Unsolicited delivery"), cutting every subscriber's deliveries in flight. Such a delivery was
+        // never handed to a handler: the consumer is cancelled again from this side, so the server stops, and the
+        // delivery goes back with basic.nack, which 4.3 counts as a return, not a failure (measured on 4.3.6: one such
+        // delivery, then none; the message is redelivered to the subscriber's new consumer).
+        channel.setDefaultConsumer(new DefaultConsumer(channel) {
+            @Override
+            public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties,
+                    byte[] body) throws IOException {
+                org.jboss.logging.Logger.getLogger(AmqpBrokerChannel.class).debugf(
+                        "RabbitMQ delivered tag %d to consumer %s, which it had cancelled: cancelling it again and "
+                                + "giving the delivery back",
+                        envelope.getDeliveryTag(), consumerTag);
+                getChannel().asyncRpc(new AMQP.Basic.Cancel.Builder().consumerTag(consumerTag).nowait(true).build());
+                getChannel().basicNack(envelope.getDeliveryTag(), false, true);
+            }
+        });
     }
 
     @Override

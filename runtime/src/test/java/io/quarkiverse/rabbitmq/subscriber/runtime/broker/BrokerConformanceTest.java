@@ -502,6 +502,24 @@ class BrokerConformanceTest {
                     run.note("left: " + run.depth(queue));
                     consumer.channel.close();
                 });
+        scenario("from RabbitMQ 4.3 a quorum queue's consumer with its own x-consumer-timeout is cancelled once it holds a "
+                + "delivery longer, and the delivery goes back, not counted (earlier ones ignore the argument)", run -> {
+                    String queue = run.queue("q");
+                    run.declare(queue, Map.of("x-queue-type", "quorum"));
+                    run.publish(queue, "held");
+                    if (!WireBroker.isRabbitMq43()) {
+                        run.note("x-consumer-timeout is a consumer argument from RabbitMQ 4.3 on");
+                        return;
+                    }
+                    Run.Consumer consumer = run.consumer(queue, 1, Map.of("x-consumer-timeout", 500));
+                    consumer.awaitDeliveries(1);
+                    run.elapse(Duration.ofMillis(500));
+                    consumer.awaitCancelled();
+                    run.awaitDepth(queue, 1);
+                    consumer.channel.close();
+                    consumer.noteDeliveries("delivered");
+                    run.drain("after the timeout", queue, 1);
+                });
         scenario("a quorum queue counts deliveries returned by a closed channel", run -> {
             String queue = run.queue("q");
             run.declare(queue, Map.of("x-queue-type", "quorum"));

@@ -127,6 +127,10 @@ final class Run implements AutoCloseable {
         final String tag;
 
         Consumer(String queue, int prefetch, boolean autoAck) throws Exception {
+            this(queue, prefetch, autoAck, Map.of());
+        }
+
+        Consumer(String queue, int prefetch, boolean autoAck, Map<String, Object> arguments) throws Exception {
             channel = createChannel();
             channel.qos(prefetch);
             DeliveryHandler handler = new DeliveryHandler() {
@@ -143,7 +147,7 @@ final class Run implements AutoCloseable {
                     cancellations.incrementAndGet();
                 }
             };
-            tag = autoAck ? channel.consumeAutoAck(queue, handler) : channel.consume(queue, handler);
+            tag = autoAck ? channel.consumeAutoAck(queue, handler) : channel.consume(queue, handler, arguments);
         }
 
         void awaitCancelled() throws Exception {
@@ -161,6 +165,11 @@ final class Run implements AutoCloseable {
 
     Consumer consumer(String queue, int prefetch) throws Exception {
         return new Consumer(queue, prefetch, false);
+    }
+
+    /** A consumer with arguments ({@code x-consumer-timeout}, {@code x-priority}). */
+    Consumer consumer(String queue, int prefetch, Map<String, Object> arguments) throws Exception {
+        return new Consumer(queue, prefetch, false, arguments);
     }
 
     /** A consumer in no-ack mode, the only one RabbitMQ allows on the direct reply-to pseudo-queue. */

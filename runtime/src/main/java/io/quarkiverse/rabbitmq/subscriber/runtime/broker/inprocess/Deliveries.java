@@ -1,5 +1,6 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -38,15 +39,21 @@ final class Deliveries {
     }
 
     /** basic.consume; the direct reply-to pseudo-queue is no queue, and {@link DirectReplyTo} takes its consumer. */
-    String consume(ServerChannel channel, String queueName, boolean autoAck, DeliveryHandler handler)
-            throws BrokerException {
+    String consume(ServerChannel channel, String queueName, boolean autoAck, DeliveryHandler handler,
+            Map<String, Object> arguments) throws BrokerException {
         channel.ensureOpen();
         if (queueName.equals(DirectReplyTo.PSEUDO_QUEUE)) {
             return server.directReplyTo.consume(channel, autoAck, handler);
         }
         ServerQueue queue = server.queues.existingQueue(channel, queueName);
         String tag = "amq.ctag-" + UUID.randomUUID();
-        ServerConsumer consumer = new ServerConsumer(tag, channel, queue, channel.prefetch, handler, autoAck);
+        // Only RabbitMQ 4.3 times a quorum queue's consumer out by its own argument; older brokers ignore it.
+        Object timeout = arguments.get("x-consumer-timeout");
+        long timeoutMillis = server.version() == Version.V4_3 && queue.quorum && !autoAck && timeout instanceof Number n
+                ? n.longValue()
+                : 0;
+        ServerConsumer consumer = new ServerConsumer(tag, channel, queue, channel.prefetch, handler, autoAck,
+                timeoutMillis);
         channel.consumers.put(tag, consumer);
         queue.consumers.add(consumer);
         // Deliveries start after consume-ok has reached the client.
@@ -109,6 +116,9 @@ final class Deliveries {
                 channel.unacked.put(tag, new ServerChannel.Unacked(message, queue, consumer));
                 consumer.unacked++;
                 server.thread.unackedChanged(1);
+                if (consumer.timeoutMillis > 0) {
+                    server.thread.schedule(Duration.ofMillis(consumer.timeoutMillis), () -> timedOut(consumer, tag));
+                }
             }
             consumer.handler.delivered(consumer.tag,
                     new Envelope(tag, redelivered, message.exchange, message.routingKey()),
@@ -138,6 +148,31 @@ final class Deliveries {
             properties = properties.builder().headers(headers).build();
         }
         return WireProperties.roundTrip(properties);
+    }
+
+    /**
+     * RabbitMQ 4.3's consumer timeout: a delivery still unsettled goes back to its queue (not counted as a failure:
+     * redelivered, with its x-acquired-count) and the consumer is cancelled ({@code basic.cancel} to the client). 4.3.6
+     * also keeps the consumer attached, counted, until its channel closes, and may deliver to it again: not emulated (a
+     * client would see a delivery to a tag it no longer knows).
+     */
+    private void timedOut(ServerConsumer consumer, long tag) {
+        ServerChannel channel = consumer.channel;
+        ServerChannel.Unacked delivery = channel.unacked.get(tag);
+        if (!channel.open || delivery == null || delivery.consumer() != consumer) {
+            return;
+        }
+        channel.unacked.remove(tag);
+        consumer.unacked--;
+        server.thread.unackedChanged(-1);
+        if (channel.consumers.remove(consumer.tag) != null) {
+            consumer.queue.consumers.remove(consumer);
+            consumer.handler.cancelled();
+        }
+        if (server.queues.isDeclared(delivery.queue())) {
+            delivery.queue().put(delivery.message());
+        }
+        dispatch(delivery.queue());
     }
 
     // ---- settling -------------------------------------------------------------------------------------------------

@@ -108,12 +108,17 @@ final class InProcessChannel implements AdminChannel {
 
     @Override
     public String consume(String queue, DeliveryHandler handler) throws IOException {
-        return server.call(() -> server.consume(state, queue, false, handler));
+        return consume(queue, handler, Map.of());
+    }
+
+    @Override
+    public String consume(String queue, DeliveryHandler handler, Map<String, Object> arguments) throws IOException {
+        return server.call(() -> server.consume(state, queue, false, handler, arguments));
     }
 
     @Override
     public String consumeAutoAck(String queue, DeliveryHandler handler) throws IOException {
-        return server.call(() -> server.consume(state, queue, true, handler));
+        return server.call(() -> server.consume(state, queue, true, handler, Map.of()));
     }
 
     @Override

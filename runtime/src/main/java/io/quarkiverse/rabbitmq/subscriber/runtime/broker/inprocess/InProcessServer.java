@@ -180,9 +180,9 @@ public final class InProcessServer {
         deliveries.qos(channel, prefetch);
     }
 
-    String consume(ServerChannel channel, String queueName, boolean autoAck, DeliveryHandler handler)
-            throws BrokerException {
-        return deliveries.consume(channel, queueName, autoAck, handler);
+    String consume(ServerChannel channel, String queueName, boolean autoAck, DeliveryHandler handler,
+            Map<String, Object> arguments) throws BrokerException {
+        return deliveries.consume(channel, queueName, autoAck, handler, arguments);
     }
 
     void cancel(ServerChannel channel, String tag) throws BrokerException {

@@ -14,16 +14,22 @@ final class ServerConsumer {
     final int prefetch;
     final DeliveryHandler handler;
     final boolean autoAck;
+    /**
+     * RabbitMQ 4.3's own timeout of a quorum queue's consumer ({@code x-consumer-timeout}), in milliseconds: a delivery
+     * unsettled for that long goes back to the queue, not counted, and the consumer is cancelled; 0 for none.
+     */
+    final long timeoutMillis;
     int unacked;
 
     ServerConsumer(String tag, ServerChannel channel, ServerQueue queue, int prefetch, DeliveryHandler handler,
-            boolean autoAck) {
+            boolean autoAck, long timeoutMillis) {
         this.tag = tag;
         this.channel = channel;
         this.queue = queue;
         this.prefetch = prefetch;
         this.handler = handler;
         this.autoAck = autoAck;
+        this.timeoutMillis = timeoutMillis;
     }
 
     /** Whether it may take one more delivery: prefetch bounds only what waits for an ack. */

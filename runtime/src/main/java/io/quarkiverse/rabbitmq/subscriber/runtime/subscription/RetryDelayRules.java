@@ -15,24 +15,8 @@ final class RetryDelayRules {
     }
 
     static void check(SubscriptionSpec subscription, SubscriptionDeclaration declared, List<String> problems) {
-        String min = declared.retryDelayMin;
-        String max = declared.retryDelayMax;
-        if (min.isBlank()) {
-            if (!max.isBlank()) {
-                problems.add("sets @RetryDelay(max = \"" + max + "\") without min: give the first wait, e.g. "
-                        + "@RetryDelay(min = \"1s\", max = \"" + max + "\")");
-            }
+        if (WaitBounds.judge("RetryDelay", "min", declared.retryDelayMin, declared.retryDelayMax, problems) == null) {
             return;
-        }
-        long minMillis = millis("min", min, problems);
-        if (minMillis == 0) {
-            // min = 0 (a configuration switching an annotation's delayed retry off): none.
-            return;
-        }
-        long maxMillis = max.isBlank() ? 0 : millis("max", max, problems);
-        if (minMillis > 0 && maxMillis > 0 && maxMillis < minMillis) {
-            problems.add("sets @RetryDelay(min = \"" + min + "\", max = \"" + max + "\"): the longest wait is shorter "
-                    + "than the first");
         }
         if (!subscription.quorum()) {
             problems.add("sets retryDelay on classic queue '" + subscription.queue + "': only quorum queues delay "
@@ -50,17 +34,4 @@ final class RetryDelayRules {
         }
     }
 
-    private static long millis(String name, String text, List<String> problems) {
-        try {
-            long millis = DelayLabel.parse(text);
-            if (millis < 0 || (millis == 0 && name.equals("max"))) {
-                problems.add("sets @RetryDelay(" + name + " = \"" + text + "\"): a wait must be longer than zero");
-                return -1;
-            }
-            return millis;
-        } catch (IllegalArgumentException e) {
-            problems.add("sets @RetryDelay(" + name + "): " + e.getMessage());
-            return -1;
-        }
-    }
 }

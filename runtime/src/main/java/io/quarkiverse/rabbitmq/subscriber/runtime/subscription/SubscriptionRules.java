@@ -208,46 +208,16 @@ public final class SubscriptionRules {
      */
     private static void checkBackoff(SubscriptionSpec subscription, SubscriptionDeclaration declared,
             List<String> problems) {
-        String initial = declared.backoffInitial;
-        String max = declared.backoffMax;
-        if (initial.isBlank()) {
-            if (!max.isBlank()) {
-                problems.add("sets @Backoff(max = \"" + max + "\") without initial: give the first wait, e.g. "
-                        + "@Backoff(initial = \"1s\", max = \"" + max + "\")");
-            }
+        if (WaitBounds.judge("Backoff", "initial", declared.backoffInitial, declared.backoffMax, problems) == null) {
             return;
         }
-        long initialMillis = backoffMillis("initial", initial, problems);
-        if (initialMillis == 0) {
-            // initial = 0 (a configuration switching an annotation's back-off off): none.
-            return;
-        }
-        long maxMillis = max.isBlank() ? 0 : backoffMillis("max", max, problems);
         if (!(declared.backoffMultiplier >= 1) || Double.isInfinite(declared.backoffMultiplier)) {
             problems.add("sets @Backoff(multiplier = " + declared.backoffMultiplier + "): it must be 1 (the same wait "
                     + "each time) or more");
         }
-        if (initialMillis > 0 && maxMillis > 0 && maxMillis < initialMillis) {
-            problems.add("sets @Backoff(initial = \"" + initial + "\", max = \"" + max + "\"): the longest wait is "
-                    + "shorter than the first");
-        }
         if (subscription.maxAttempts <= 0) {
             problems.add("sets a back-off without maxAttempts: a message that always fails would wait and come back for "
                     + "ever; set maxAttempts (and deadLetter) so the cap ends it");
-        }
-    }
-
-    private static long backoffMillis(String name, String text, List<String> problems) {
-        try {
-            long millis = DelayLabel.parse(text);
-            if (millis < 0 || (millis == 0 && name.equals("max"))) {
-                problems.add("sets @Backoff(" + name + " = \"" + text + "\"): a wait must be longer than zero");
-                return -1;
-            }
-            return millis;
-        } catch (IllegalArgumentException e) {
-            problems.add("sets @Backoff(" + name + "): " + e.getMessage());
-            return -1;
         }
     }
 

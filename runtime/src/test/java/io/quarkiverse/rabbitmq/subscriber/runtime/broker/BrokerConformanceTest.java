@@ -520,6 +520,15 @@ class BrokerConformanceTest {
                     consumer.noteDeliveries("delivered");
                     run.drain("after the timeout", queue, 1);
                 });
+        scenario("RabbitMQ 4.3 cannot run the delayed-message plugin: its exchange type is refused as unknown (up to 4.0 "
+                + "that depends on the plugin, and is not asked here)", run -> {
+                    if (!WireBroker.isRabbitMq43()) {
+                        run.note("asked on RabbitMQ 4.3 only");
+                        return;
+                    }
+                    run.refusal("declaring an x-delayed-message exchange", () -> run.channel.declareExchange(
+                            run.exchange("delayed"), "x-delayed-message", true, false, Map.of("x-delayed-type", "direct")));
+                });
         scenario("a quorum queue counts deliveries returned by a closed channel", run -> {
             String queue = run.queue("q");
             run.declare(queue, Map.of("x-queue-type", "quorum"));

@@ -1,13 +1,12 @@
 package org.acme.subscriber.test.faults;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 
-/** The three local nodes {@code .ci/cluster start} brings up (c1, c2, c3 on 5701-5703), as the cluster tests use them. */
+/** The three local nodes {@code .ci/cluster start} brings up (c1, c2, c3 on 5701-5703), and what the cluster tests share. */
 final class ClusterNodes {
 
     private ClusterNodes() {
@@ -35,9 +34,13 @@ final class ClusterNodes {
 
     /** rabbitmqctl against one node, as its operator runs it; returns what it printed. */
     static String ctl(String node, String... arguments) {
+        return run(List.of("su", "rabbitmq", "-s", "/bin/sh", "-c",
+                "HOME=/var/lib/rabbitmq rabbitmqctl -q -n " + node + "@localhost " + String.join(" ", arguments)));
+    }
+
+    /** Runs a command to its end; returns what it printed, errors included. */
+    static String run(List<String> command) {
         try {
-            List<String> command = new ArrayList<>(List.of("su", "rabbitmq", "-s", "/bin/sh", "-c",
-                    "HOME=/var/lib/rabbitmq rabbitmqctl -q -n " + node + "@localhost " + String.join(" ", arguments)));
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             process.waitFor();

@@ -24,6 +24,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LiveFigures;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.UnreadableMessageFinder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.topology.DeclaringElsewhere;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyAdmin;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 import io.quarkus.runtime.ShutdownEvent;
@@ -101,7 +102,19 @@ public class SubscriberEngine {
         }
         try {
             refuseWhatTheBrokerCannotDo();
-            topologyAdmin.prepare(session.connection(), topology);
+            // A node cut off from its cluster's majority cannot declare: the connection goes to another one.
+            DeclaringElsewhere.declare(() -> topologyAdmin.prepare(session.connection(), topology), session.nodeCount(),
+                    new DeclaringElsewhere.Reconnection() {
+                        @Override
+                        public boolean awaitOpen() throws InterruptedException {
+                            return session.awaitOpen();
+                        }
+
+                        @Override
+                        public String describe() {
+                            return session.connection().remoteNode();
+                        }
+                    });
             io.quarkiverse.rabbitmq.subscriber.runtime.security.PublishPermission.check(session.connection(),
                     definitions.stream().filter(definition -> publishesThroughDefaultExchange(definition))
                             .map(definition -> definition.subscription.queue).sorted().toList(),

@@ -57,6 +57,11 @@ public interface BrokerConnection extends AutoCloseable {
     @Override
     void close();
 
+    /** The node this connection is on now ({@code 10.0.0.2:5672}), for messages; {@link #describe()} where unknown. */
+    default String remoteNode() {
+        return describe();
+    }
+
     /** Where this connection goes, for messages (never with a password). */
     String describe();
 }

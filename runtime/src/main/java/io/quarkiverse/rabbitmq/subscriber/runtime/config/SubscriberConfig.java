@@ -36,9 +36,9 @@ public interface SubscriberConfig {
 
     /**
      * A cluster's nodes, {@code host1:5672,host2:5672,...} (port 5672 when left out, 5671 under {@code amqps}): the client
-     * connects to the
-     * first that answers and, after a cut, to whichever answers. Credentials, virtual host and TLS come from
-     * {@code url} (or the {@code rabbitmq-*} keys).
+     * connects to the first that answers, in this order, now and after a cut; a node whose metadata store timed out on
+     * a declaration (RabbitMQ 4, a node cut off from its cluster's majority) is tried last for 5 minutes. Credentials,
+     * virtual host and TLS come from {@code url} (or the {@code rabbitmq-*} keys).
      */
     Optional<java.util.List<String>> addresses();
 

@@ -2,12 +2,14 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.connection;
 
 import org.jboss.logging.Logger;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.Recoverable;
 import com.rabbitmq.client.RecoveryListener;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.MetadataStoreTimeout;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.amqp.AmqpBrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig.SaslMechanism;
 import io.quarkiverse.rabbitmq.subscriber.runtime.security.ConnectionFailure;
@@ -127,10 +129,13 @@ public final class BrokerConnector {
         // Consumer callbacks run on the reader thread: see ReaderThreadDispatch.
         factory.setSharedExecutor(ReaderThreadDispatch.INSTANCE);
         Connection connection;
+        // With several nodes the client tries them in the order listed, now and at each reconnection, a node cut off
+        // from its cluster's majority last (NodeOrder).
+        NodeOrder order = address.nodes().isEmpty() ? null
+                : new NodeOrder(address.nodes(), System::currentTimeMillis);
         try {
-            // With several nodes the client tries them in order, now and at each reconnection.
-            connection = address.nodes().isEmpty() ? factory.newConnection(connectionName)
-                    : factory.newConnection(address.nodes(), connectionName);
+            connection = order == null ? factory.newConnection(connectionName)
+                    : factory.newConnection(ReaderThreadDispatch.INSTANCE, order, connectionName);
         } catch (Exception e) {
             ConnectionFailure classified = ConnectionFailure.of(e, security.user(address.username()), address.hostAndPort());
             String fix = switch (classified.kind()) {
@@ -146,11 +151,24 @@ public final class BrokerConnector {
         }
         warnIfUnverified(security, address);
         PlaintextPassword.warnIfSent(address, security, connectionName);
+        Connection opened = connection;
+        if (order != null) {
+            order.connectedTo(opened.getAddress(), opened.getPort());
+        }
+        connection.addShutdownListener(signal -> {
+            if (!signal.isInitiatedByApplication() && signal.getReason() instanceof AMQP.Connection.Close close) {
+                MetadataStoreTimeout.of(close.getReplyCode(), close.getReplyText())
+                        .ifPresent(timeout -> warnOfMinority(timeout, order, address));
+            }
+        });
         if (connection instanceof Recoverable recoverable) {
             recoverable.addRecoveryListener(new RecoveryListener() {
                 @Override
                 public void handleRecovery(Recoverable recovered) {
                     pacer.reset();
+                    if (order != null) {
+                        order.connectedTo(opened.getAddress(), opened.getPort());
+                    }
                     warnIfUnverified(security, address);
                 }
 
@@ -176,6 +194,26 @@ public final class BrokerConnector {
             seconds = configured.toSeconds();
         }
         return java.time.Duration.ofSeconds(seconds == 0 ? 0 : Math.max(1, Math.min(65_535, seconds)));
+    }
+
+    /**
+     * A node closed the connection because its metadata store timed out: it cannot declare anything until it is back
+     * with its cluster's majority, so the reconnection goes to the other nodes first.
+     */
+    private static void warnOfMinority(MetadataStoreTimeout timeout, NodeOrder order, BrokerAddress address) {
+        String node = timeout.describeNode();
+        if (order == null || order.size() < 2) {
+            LOG.warnf("%s closed the connection to %s: its metadata store timed out (%s), as it does on a node cut off "
+                    + "from the majority of its cluster, where nothing can be declared. List every node of the cluster "
+                    + "in quarkus.rabbitmq-subscriber.addresses so that the application can declare on another one",
+                    node, address.describe(), timeout.replyText());
+            return;
+        }
+        String at = order.avoidCurrent().map(listed -> " (" + listed + ")").orElse("");
+        LOG.warnf("%s%s closed the connection: its metadata store timed out (%s), as it does on a node cut off from the "
+                + "majority of its cluster, where nothing can be declared. Reconnecting to the other nodes of "
+                + "quarkus.rabbitmq-subscriber.addresses first (this one last for the next %d minutes)", node, at,
+                timeout.replyText(), NodeOrder.AVOID_MILLIS / 60_000);
     }
 
     private static void warnIfUnverified(ConnectionSecurity security, BrokerAddress address) {

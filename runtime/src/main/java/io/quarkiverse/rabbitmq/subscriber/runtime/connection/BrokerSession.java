@@ -57,6 +57,8 @@ public class BrokerSession implements Connections {
     private volatile BrokerConnection connection;
     private volatile BrokerConnection publishingConnection;
     private final Object publishingLock = new Object();
+    /** Notified when the subscribers' connection is open again ({@link #awaitOpen}). */
+    private final Object reopened = new Object();
     /** Set once the broker is chosen, with the clock that goes with it. */
     private volatile Clock clock;
     private volatile InProcessServer inProcessServer;
@@ -102,6 +104,9 @@ public class BrokerSession implements Connections {
                         reconnectionFailure = null;
                         listeners.forEach(BrokerConnection.ConnectionListener::recovered);
                     }
+                    synchronized (reopened) {
+                        reopened.notifyAll();
+                    }
                 }
             });
             connection = opened;
@@ -144,6 +149,34 @@ public class BrokerSession implements Connections {
     /** Told of every loss and recovery of the subscribers' connection; must not wait for anything. */
     public void onConnectionEvents(BrokerConnection.ConnectionListener listener) {
         listeners.add(listener);
+    }
+
+    /** How many nodes {@code quarkus.rabbitmq-subscriber.addresses} lists: 0 for a single broker. */
+    public int nodeCount() {
+        connection();
+        return address == null ? 0 : address.nodes().size();
+    }
+
+    /**
+     * Waits until the subscribers' connection is open again after a loss (amqp-client's recovery reopens it): as long
+     * as the longest reconnection wait and a connection attempt to each listed node. False when it is not, or when the
+     * runtime stops meanwhile.
+     */
+    public boolean awaitOpen() throws InterruptedException {
+        BrokerConnection current = connection();
+        long patience = java.time.Duration.ofMillis(backoff().withoutJitter(Integer.MAX_VALUE))
+                .plusSeconds(10L * Math.max(1, nodeCount())).toNanos();
+        long deadline = System.nanoTime() + patience;
+        synchronized (reopened) {
+            while (!closed && !current.isOpen()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(reopened, left);
+            }
+        }
+        return !closed;
     }
 
     /** Why the subscribers' connection is down, while it is, with why the latest reconnection failed. */

@@ -40,6 +40,12 @@ public final class AmqpBrokerConnection implements BrokerConnection {
     }
 
     @Override
+    public String remoteNode() {
+        java.net.InetAddress remote = connection.getAddress();
+        return remote == null ? describe() : remote.getHostAddress() + ":" + connection.getPort();
+    }
+
+    @Override
     public boolean isOpen() {
         return connection.isOpen();
     }

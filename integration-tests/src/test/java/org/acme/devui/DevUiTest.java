@@ -107,7 +107,8 @@ class DevUiTest {
             assertEquals(0, counts.getInteger("ack"), counts::encode);
             assertEquals(0, outcomes.getInteger("inFlight"));
             // The page's columns: every label, in the service's order.
-            assertEquals(List.of("ack", "retry", "retry-after", "drop", "dead-letter", "undecodable", "failure", "parked"),
+            assertEquals(List.of("ack", "retry", "retry-after", "drop", "dead-letter", "undecodable", "failure", "parked",
+                    "duplicate"),
                     outcomes.getJsonArray("labels").getList());
 
             // The dead-letter queue as its page reads it: its depth, and its message peeked, taking nothing.

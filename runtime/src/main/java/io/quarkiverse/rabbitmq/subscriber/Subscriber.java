@@ -129,6 +129,18 @@ public @interface Subscriber {
     String[] consumerArguments() default {};
 
     /**
+     * Exactly-once effects in the application's database: the handler runs in a JTA transaction of the extension's on
+     * the inbox datasource ({@code quarkus.rabbitmq-subscriber.inbox.datasource}, the default one by default), whose
+     * first statement records the message's key (its message-id, or {@code quarkus.rabbitmq-subscriber.inbox.key}) in
+     * the inbox table. A key already there means the handler's effects are in: it is not called, and the delivery is
+     * acked (counted as {@code duplicate}). The transaction commits only when the handler acks; any other outcome or a
+     * failure rolls it back and settles as without the inbox. Needs quarkus-agroal with a JDBC driver and
+     * quarkus-narayana-jta, and a handler that runs on a worker or virtual thread; checked at build time.
+     * {@code quarkus.rabbitmq-subscriber.queues."<queue>".inbox} overrides it.
+     */
+    boolean inbox() default false;
+
+    /**
      * Queue arguments as {@code name=value}: {@code {"x-max-length=100000", "x-overflow=reject-publish"}}.
      * {@code true}/{@code false} become booleans, integers longs, the rest text; the arguments RabbitMQ documents are
      * checked at build time, and those the extension sets itself ({@code x-queue-type}, and the delivery limit and

@@ -142,6 +142,7 @@ final class SubscriberMethodAnalysis {
         });
         ifWritten(subscriber, "arguments", value -> declared.arguments(List.of(value.asStringArray())));
         ifWritten(subscriber, "consumerArguments", value -> declared.consumerArguments(List.of(value.asStringArray())));
+        ifWritten(subscriber, "inbox", value -> declared.inbox(value.asBoolean()));
         return declared;
     }
 

@@ -355,7 +355,7 @@ class SubscriberProcessor {
     }
 
     /** Build steps see build items in no fixed order; sorting keeps the generated code reproducible. */
-    private static List<SubscriberMethodBuildItem> sorted(List<SubscriberMethodBuildItem> subscribers) {
+    static List<SubscriberMethodBuildItem> sorted(List<SubscriberMethodBuildItem> subscribers) {
         List<SubscriberMethodBuildItem> sorted = new ArrayList<>(subscribers);
         sorted.sort(Comparator.comparing((SubscriberMethodBuildItem s) -> s.analysis().subscription.queue)
                 .thenComparing(s -> s.analysis().description));

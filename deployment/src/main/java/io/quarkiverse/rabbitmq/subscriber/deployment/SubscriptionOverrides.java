@@ -31,6 +31,7 @@ final class SubscriptionOverrides {
         overrides.backoff().max().ifPresent(declared::backoffMax);
         overrides.retryDelay().min().ifPresent(declared::retryDelayMin);
         overrides.retryDelay().max().ifPresent(declared::retryDelayMax);
+        overrides.inbox().ifPresent(declared::inbox);
         // After the annotation's, so one of the same name replaces it; by name, so a build is reproducible.
         declared.arguments(new TreeMap<>(overrides.arguments()).entrySet().stream()
                 .map(argument -> argument.getKey() + "=" + argument.getValue()).toList());

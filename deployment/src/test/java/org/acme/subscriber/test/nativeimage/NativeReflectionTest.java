@@ -66,7 +66,8 @@ class NativeReflectionTest {
                 "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$BrokerKind",
                 "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$ClockMode",
                 "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$SaslMechanism",
-                "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$CopyChannel"), wholesale,
+                "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$CopyChannel",
+                "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$InboxSchema"), wholesale,
                 "of the extension, only the enums configuration values convert to (Quarkus's config registers them)");
     }
 

@@ -38,6 +38,18 @@ public interface SubscriberBuildTimeConfig {
     /** The readiness health check. */
     Health health();
 
+    /** The inbox of {@code @Subscriber(inbox = true)} subscriptions. */
+    InboxBuild inbox();
+
+    interface InboxBuild {
+        /**
+         * The datasource holding the inbox table and joined by the handlers' transactions: {@code <default>} for the
+         * default datasource, else a named one ({@code quarkus.datasource."name".*}).
+         */
+        @WithDefault("<default>")
+        String datasource();
+    }
+
     interface Health {
         /**
          * Whether a readiness check reports the subscribers (DOWN while the connection is lost, a subscriber does not
@@ -137,6 +149,9 @@ public interface SubscriberBuildTimeConfig {
          */
         @ConfigDocMapKey("argument-name")
         Map<String, String> consumerArguments();
+
+        /** Overrides {@code @Subscriber(inbox)}. */
+        Optional<Boolean> inbox();
 
         /** {@code false} builds the application without this queue's subscriber: it is neither declared nor consumed. */
         @io.smallrye.config.WithDefault("true")

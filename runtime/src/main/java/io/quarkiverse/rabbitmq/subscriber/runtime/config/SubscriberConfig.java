@@ -189,6 +189,40 @@ public interface SubscriberConfig {
         Duration confirmTimeout();
     }
 
+    /** The inbox of {@code @Subscriber(inbox = true)} subscriptions. */
+    Inbox inbox();
+
+    interface Inbox {
+        /**
+         * What identifies a message in the inbox: {@code message-id} (the AMQP property) or {@code header:<name>} (a
+         * header's value). A message without one is handled in the transaction as usual, at least once, without an
+         * inbox row, and counted (one WARN per subscription every 10 minutes).
+         */
+        @WithDefault("message-id")
+        String key();
+
+        /**
+         * {@code create}: the inbox table is created at startup where missing; {@code validate}: startup checks that it
+         * exists with the columns it needs; {@code none}: neither (the DDL is in the docs, for Flyway or Liquibase).
+         */
+        @WithDefault("create")
+        InboxSchema schema();
+
+        /** The inbox table's name, schema-qualified if need be. */
+        @WithDefault("rabbitmq_subscriber_inbox")
+        String table();
+
+        /** The longest a handler's transaction may run; past it the transaction rolls back and the delivery is retried. */
+        @WithDefault("60s")
+        Duration transactionTimeout();
+    }
+
+    enum InboxSchema {
+        CREATE,
+        VALIDATE,
+        NONE
+    }
+
     interface InProcess {
         /**
          * The in-process broker's clock: {@code paused} (time moves only through {@code InProcessBroker.advance}) or

@@ -21,7 +21,8 @@ import io.vertx.core.Context;
  *                  handler's thread; into the ack window with the result)
  * [gate]           ConcurrencyGate                        concurrency &gt; 0, through the event loop
  * invoke           InvokeOnLoop | InvokeOffLoop           (DirectRoute calls the handling itself)
- *   handling       [KillSwitchCheck] HandlerInvocation    on the handler's thread: decode, request scope, invoker
+ *   handling       [KillSwitchCheck] [InboxCheck] HandlerInvocation    on the handler's thread: the inbox's
+ *                  transaction (inbox = true), decode, request scope, invoker
  * AwaitResult      an asynchronous result, once complete, on the delivery's event-loop context
  * SettleGuard      a bug past here still settles the delivery (requeued) and frees its place
  * ReadResult       the result read and decided (SettlementPlan): a Verdict
@@ -54,11 +55,15 @@ public final class DeliveryChain {
         SubscriptionSpec subscription = definition.subscription;
         HandlerInvocation invocation = new HandlerInvocation(definition, decoder, encoder, replies, observers,
                 requestScope);
-        Handling handling = killSwitch == KillSwitch.NONE ? invocation : new KillSwitchCheck(killSwitch::tripped, invocation);
+        ResultReading reading = new ResultReading(definition);
+        Handling handling = subscription.inbox
+                ? new InboxCheck(io.quarkus.arc.Arc.container().instance(Inbox.class).get(), subscription.queue, reading,
+                        invocation)
+                : invocation;
+        handling = killSwitch == KillSwitch.NONE ? handling : new KillSwitchCheck(killSwitch::tripped, handling);
         ConcurrencyGate gate = subscription.concurrency > 0 ? new ConcurrencyGate(subscription.concurrency) : null;
         Runnable released = gate == null ? NOTHING_TO_RELEASE : gate::released;
 
-        ResultReading reading = new ResultReading(definition);
         Decision decision = new Decision(subscription);
         VerdictStage verdicts = new Reporting(new DeliveryReporter(definition.method, subscription, outcomes),
                 invocation.expectedType(), new Settling(settlements, released));

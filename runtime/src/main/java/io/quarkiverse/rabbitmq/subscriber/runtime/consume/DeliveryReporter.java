@@ -112,6 +112,13 @@ final class DeliveryReporter {
         return failed.failure().type() + ": " + failed.failure().message();
     }
 
+    /** A message the inbox had handled already: acked without calling the handler. */
+    void duplicate(InboundDelivery delivery) {
+        LOG.debugf("%s is in the inbox of queue '%s' already: its effects are in; acked without calling %s",
+                delivery.describe(), delivery.queue(), method);
+        count(delivery, OutcomeCounters.DUPLICATE, null);
+    }
+
     private void count(InboundDelivery delivery, String outcome, String errorType) {
         outcomes.count(outcome);
         delivery.observation().settled(outcome, errorType);

@@ -29,6 +29,9 @@ final class ReadResult implements ResultStage {
         if (result == KillSwitchCheck.NOT_RUN) {
             return Verdict.NOT_RUN;
         }
+        if (result == Inbox.DUPLICATE) {
+            return Verdict.DUPLICATE;
+        }
         if (result instanceof HandlerInvocation.Undecodable undecodable) {
             HandlerResult read = new HandlerResult.Undecodable(FailureInfo.of(undecodable.cause()));
             return new Verdict(read, decision.of(delivery, read), undecodable.cause());

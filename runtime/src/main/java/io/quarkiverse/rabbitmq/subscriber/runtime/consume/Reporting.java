@@ -30,6 +30,8 @@ final class Reporting implements VerdictStage {
             reporter.failed(delivery, failed, verdict.cause(), verdict.settlement());
         } else if (result instanceof HandlerResult.Handled handled) {
             reporter.handled(delivery, handled.outcome(), verdict.settlement());
+        } else if (result instanceof HandlerResult.Duplicate) {
+            reporter.duplicate(delivery);
         }
         next.pass(delivery, verdict);
     }

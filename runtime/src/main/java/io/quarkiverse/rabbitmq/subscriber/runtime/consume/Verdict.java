@@ -19,6 +19,9 @@ record Verdict(HandlerResult result, Settlement settlement, Throwable cause) {
     static final Verdict ACKED = new Verdict(HandlerResult.handled(io.quarkiverse.rabbitmq.subscriber.Outcome.ack()),
             Settlement.ACK, null);
 
+    /** A message the inbox has handled already: acked, its handler not called. */
+    static final Verdict DUPLICATE = new Verdict(HandlerResult.Duplicate.INSTANCE, Settlement.ACK, null);
+
     /** A verdict of a result without exception. */
     static Verdict of(HandlerResult result, Settlement settlement) {
         return result == ACKED.result && settlement == Settlement.ACK ? ACKED : new Verdict(result, settlement, null);

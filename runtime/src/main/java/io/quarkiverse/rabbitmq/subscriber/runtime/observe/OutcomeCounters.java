@@ -21,12 +21,14 @@ public final class OutcomeCounters {
     public static final String FAILURE = "failure";
     /** A letter a dead-letter queue's reader could not handle, moved to its parking queue. */
     public static final String PARKED = "parked";
+    /** A message the inbox had handled already ({@code inbox = true}): acked without calling the handler. */
+    public static final String DUPLICATE = "duplicate";
     /**
      * The one list of what can become of a delivery: the Dev UI's columns, the metric's {@code outcome} tag and the
      * span attribute all take their values from it (a label is chosen by {@code DeliveryFate.label}).
      */
     public static final List<String> LABELS = List.of(ACK, RETRY, RETRY_AFTER, DROP, DEAD_LETTER, UNDECODABLE, FAILURE,
-            PARKED);
+            PARKED, DUPLICATE);
 
     private final Map<String, Map<String, LongAdder>> byQueue = new ConcurrentHashMap<>();
 

@@ -34,6 +34,14 @@ public sealed interface HandlerResult {
         }
     }
 
+    /**
+     * The inbox has the message's key already: its effects are in, the handler was not called, and the delivery is
+     * acked.
+     */
+    record Duplicate() implements HandlerResult {
+        public static final Duplicate INSTANCE = new Duplicate();
+    }
+
     /** The body could not be decoded into the payload type: the handler never ran. */
     record Undecodable(FailureInfo failure) implements HandlerResult {
     }

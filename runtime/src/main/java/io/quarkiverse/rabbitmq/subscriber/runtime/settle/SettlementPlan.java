@@ -52,6 +52,9 @@ public final class SettlementPlan {
             boolean redelivered, HandlerResult result) {
         // The deliveries of this message so far, this one included.
         int attempt = subscription.quorum() ? saturatedSum(retryCount, deliveryCount) : retryCount;
+        if (result instanceof HandlerResult.Duplicate) {
+            return Settlement.ACK;
+        }
         if (result instanceof HandlerResult.Undecodable undecodable) {
             return subscription.runtimeCounts() && subscription.deadLetter != null
                     ? deadLetter(subscription, attempt, undecodable.failure())

@@ -49,6 +49,7 @@ public final class SubscriptionDeclaration {
     final List<String> arguments = new ArrayList<>();
     /** As written: consumer arguments, {@code name=value}. */
     final List<String> consumerArguments = new ArrayList<>();
+    boolean inbox;
 
     /** A {@code @Binding} as written. */
     public record DeclaredBinding(String exchange, ExchangeType type, List<String> keys, List<String> arguments) {
@@ -180,6 +181,11 @@ public final class SubscriptionDeclaration {
         return this;
     }
 
+    public SubscriptionDeclaration inbox(boolean inbox) {
+        this.inbox = inbox;
+        return this;
+    }
+
     /** Queue arguments as {@code name=value}; a later one of the same name replaces an earlier one. */
     public SubscriptionDeclaration arguments(List<String> arguments) {
         this.arguments.addAll(arguments);
@@ -204,7 +210,7 @@ public final class SubscriptionDeclaration {
                 ArgumentText.parse(arguments), deadLetterOn.stream().distinct().sorted().toList(),
                 killSwitchFailures, killSwitchPause == null ? 60_000 : killSwitchPause.toMillis(),
                 millisOrZero(backoffInitial), backoffMultiplier, millisOrZero(backoffMax), millisOrZero(retryDelayMin),
-                millisOrZero(retryDelayMax), ArgumentText.parse(consumerArguments));
+                millisOrZero(retryDelayMax), ArgumentText.parse(consumerArguments), inbox);
     }
 
     /** A duration as written, in milliseconds; 0 when empty or no duration ({@link SubscriptionRules} names it). */

@@ -74,6 +74,11 @@ public final class SubscriptionSpec {
     public final long retryDelayMaxMillis;
     /** Sent with {@code basic.consume} ({@code x-priority}, {@code x-consumer-timeout}), typed as queue arguments are. */
     public final Map<String, Object> consumerArguments;
+    /**
+     * The handler runs in a database transaction that first records the message's key in the inbox table: a key
+     * already there is a duplicate, acked without calling the handler; the transaction commits only on an ack.
+     */
+    public final boolean inbox;
 
     /**
      * The values as they are, for the recorder, which passes back the fields of a built spec:
@@ -86,7 +91,7 @@ public final class SubscriptionSpec {
             List<Long> delays, String delayedExchange, boolean readsDeadLetters, List<BindingSpec> bindings,
             Map<String, Object> arguments, List<String> deadLetterOn, int killSwitchFailures,
             long killSwitchPauseMillis, long backoffInitialMillis, double backoffMultiplier, long backoffMaxMillis,
-            long retryDelayMinMillis, long retryDelayMaxMillis, Map<String, Object> consumerArguments) {
+            long retryDelayMinMillis, long retryDelayMaxMillis, Map<String, Object> consumerArguments, boolean inbox) {
         this.queue = Objects.requireNonNull(queue);
         this.type = type;
         this.maxAttempts = maxAttempts;
@@ -111,6 +116,7 @@ public final class SubscriptionSpec {
         this.retryDelayMinMillis = retryDelayMinMillis;
         this.retryDelayMaxMillis = retryDelayMaxMillis;
         this.consumerArguments = Collections.unmodifiableMap(new LinkedHashMap<>(consumerArguments));
+        this.inbox = inbox;
     }
 
     /** How long a failed delivery waits before the next attempt. */
@@ -163,7 +169,8 @@ public final class SubscriptionSpec {
                 : new SubscriptionSpec(queue, type, maxAttempts, deadLetter, deliveryLimit, retryPublish, prefetch,
                         concurrency, delay, waitingQueue, delays, delayedExchange, reads, bindings, arguments,
                         deadLetterOn, killSwitchFailures, killSwitchPauseMillis, backoffInitialMillis,
-                        backoffMultiplier, backoffMaxMillis, retryDelayMinMillis, retryDelayMaxMillis, consumerArguments);
+                        backoffMultiplier, backoffMaxMillis, retryDelayMinMillis, retryDelayMaxMillis, consumerArguments,
+                        inbox);
     }
 
     /**
@@ -176,7 +183,8 @@ public final class SubscriptionSpec {
                 delay, waitingQueue == null ? null : names.apply(waitingQueue), delays, delayedExchange,
                 readsDeadLetters, bindings.stream().map(binding -> binding.withNames(names)).toList(), arguments,
                 deadLetterOn, killSwitchFailures, killSwitchPauseMillis, backoffInitialMillis, backoffMultiplier,
-                backoffMaxMillis, retryDelayMinMillis, retryDelayMaxMillis, consumerArguments);
+                backoffMaxMillis, retryDelayMinMillis, retryDelayMaxMillis, consumerArguments,
+                inbox);
     }
 
     /** Every name of this subscription that may come from the configuration, as written. */

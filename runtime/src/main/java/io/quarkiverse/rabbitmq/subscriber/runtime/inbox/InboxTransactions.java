@@ -1,0 +1,172 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.inbox;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+import jakarta.annotation.Priority;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import jakarta.interceptor.Interceptor;
+
+import org.jboss.logging.Logger;
+
+import io.agroal.api.AgroalDataSource;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery;
+import io.quarkiverse.rabbitmq.subscriber.runtime.consume.Inbox;
+import io.quarkus.agroal.runtime.AgroalDataSourceUtil;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.StartupEvent;
+
+/**
+ * The inbox on the application's database: each delivery of an {@code inbox = true} subscription is handled in a new
+ * JTA transaction ({@code QuarkusTransaction.requiringNew()}, which the handler's own {@code @Transactional} methods,
+ * Hibernate ORM and Panache join) whose first statement records the message's key; a key already there ends it at once
+ * as a duplicate. Only an ack commits: any other result rolls back, so a retried attempt leaves nothing. A bean only
+ * in applications with Agroal and JTA; it does nothing unless a subscription has an inbox (whose datasource is checked
+ * at build time).
+ */
+@Singleton
+public class InboxTransactions implements Inbox {
+
+    private static final Logger LOG = Logger.getLogger(InboxTransactions.class);
+    /** How often a subscription says it handles messages without a key. */
+    private static final long UNKEYED_WARN_MILLIS = 10 * 60_000;
+
+    @Inject
+    SubscriberConfig config;
+
+    @Inject
+    SubscriberBuildTimeConfig buildTimeConfig;
+
+    @Inject
+    BrokerSession session;
+
+    /** What the build found: whether any subscription has an inbox. */
+    @Inject
+    io.quarkiverse.rabbitmq.subscriber.runtime.FoundSubscribers found;
+
+    private volatile InboxKey key;
+    private volatile InboxTable table;
+    private volatile AgroalDataSource dataSource;
+    private final Map<String, Long> unkeyedWarned = new ConcurrentHashMap<>();
+
+    /**
+     * Before any subscriber consumes: the key setting read, the datasource found, the table created or checked
+     * ({@code inbox.schema}); a failure stops the startup, naming what is at fault.
+     */
+    void prepare(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE + 10) StartupEvent event) throws SQLException {
+        if (found.definitions().stream().noneMatch(definition -> definition.subscription.inbox)) {
+            return;
+        }
+        key = InboxKey.parse(config.inbox().key());
+        table = new InboxTable(config.inbox().table());
+        String name = buildTimeConfig.inbox().datasource();
+        dataSource = AgroalDataSourceUtil.dataSourceIfActive(name).orElseThrow(() -> new IllegalStateException(
+                "The inbox's datasource " + describe(name) + " is not active: activate it, or name another one with "
+                        + "quarkus.rabbitmq-subscriber.inbox.datasource"));
+        if (config.inbox().schema() == SubscriberConfig.InboxSchema.NONE) {
+            return;
+        }
+        try (Connection connection = dataSource.getConnection()) {
+            String product = connection.getMetaData().getDatabaseProductName();
+            if (!"PostgreSQL".equals(product)) {
+                throw new IllegalStateException("The inbox's datasource " + describe(name) + " is " + product
+                        + ": the inbox is built and tested on PostgreSQL only so far");
+            }
+            if (config.inbox().schema() == SubscriberConfig.InboxSchema.CREATE) {
+                QuarkusTransaction.requiringNew().run(() -> {
+                    try (Connection inTransaction = dataSource.getConnection()) {
+                        table.create(inTransaction);
+                    } catch (SQLException e) {
+                        throw new IllegalStateException("Cannot create the inbox table '" + table.name() + "' on "
+                                + "datasource " + describe(name) + ": " + e.getMessage() + ". Create it with the DDL "
+                                + "of the Exactly-once effects page and set quarkus.rabbitmq-subscriber.inbox.schema="
+                                + "validate", e);
+                    }
+                });
+                return;
+            }
+            List<String> missing = table.missingColumns(connection);
+            if (!missing.isEmpty()) {
+                throw new IllegalStateException("The inbox table '" + table.name() + "' on datasource " + describe(name)
+                        + (missing.size() == InboxTable.COLUMNS.size() ? " does not exist"
+                                : " lacks the column(s) " + missing)
+                        + " (quarkus.rabbitmq-subscriber.inbox.schema=validate). Create it with: "
+                        + String.join("; ", table.ddl()) + "; or set inbox.schema=create");
+            }
+        }
+    }
+
+    @Override
+    public Object run(String consumer, InboundDelivery delivery, Function<InboundDelivery, Object> handling,
+            Predicate<Object> acks) {
+        String messageKey = key.of(delivery);
+        if (messageKey == null) {
+            warnUnkeyed(consumer);
+        }
+        long now = session.clock().millis();
+        try {
+            return QuarkusTransaction.requiringNew().timeout(timeoutSeconds()).call(() -> {
+                if (messageKey != null && !record(consumer, delivery, messageKey, now)) {
+                    throw new NotAcked(Inbox.DUPLICATE);
+                }
+                Object result = handling.apply(delivery);
+                if (!acks.test(result)) {
+                    throw new NotAcked(result);
+                }
+                return result;
+            });
+        } catch (NotAcked notAcked) {
+            return notAcked.result;
+        }
+    }
+
+    private boolean record(String consumer, InboundDelivery delivery, String messageKey, long now) {
+        try (Connection connection = dataSource.getConnection()) {
+            return table.record(connection, consumer, messageKey, now);
+        } catch (SQLException e) {
+            throw new IllegalStateException("The inbox could not record " + delivery.describe() + " of queue '"
+                    + consumer + "' in table '" + table.name() + "' (datasource "
+                    + describe(buildTimeConfig.inbox().datasource()) + "): " + e.getMessage(), e);
+        }
+    }
+
+    private int timeoutSeconds() {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, config.inbox().transactionTimeout().toSeconds()));
+    }
+
+    private void warnUnkeyed(String consumer) {
+        long now = System.currentTimeMillis();
+        Long last = unkeyedWarned.get(consumer);
+        if (last == null || now - last >= UNKEYED_WARN_MILLIS) {
+            unkeyedWarned.put(consumer, now);
+            LOG.warnf("A message on queue '%s' has no inbox key (%s): it is handled in the transaction as usual, but "
+                    + "a redelivery of it would be handled again. Give messages a message-id (RabbitPublisher and "
+                    + "Outputs always do), or set quarkus.rabbitmq-subscriber.inbox.key. Said once every 10 minutes",
+                    consumer, key.describe().replace("its ", "no "));
+        }
+    }
+
+    private static String describe(String name) {
+        return "<default>".equals(name) ? "(the default one)" : "'" + name + "'";
+    }
+
+    /** Ends the transaction with a rollback, carrying what the handling came to (a carrier: no stack trace). */
+    private static final class NotAcked extends RuntimeException {
+        final transient Object result;
+
+        NotAcked(Object result) {
+            super(null, null, false, false);
+            this.result = result;
+        }
+    }
+}

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Backoff;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
-import io.quarkiverse.rabbitmq.subscriber.Outputs;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkus.test.QuarkusUnitTest;
 import io.smallrye.common.annotation.Blocking;
@@ -19,8 +18,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Inbox subscriptions that cannot keep the inbox's promise fail the build, every problem at once, each naming its
- * method: a handler on the event loop, an asynchronous result under {@code @Blocking}, {@code Outputs} (the outbox is
- * not built yet), an in-service delay with a handler that may wait (an {@code Outcome}, a {@code @Backoff}), and an
+ * method: a handler on the event loop, an asynchronous result under {@code @Blocking}, an in-service delay with a handler that
+ * may wait (an {@code Outcome}, a {@code @Backoff}), and an
  * inbox datasource that is not configured. The application has a datasource and JTA.
  */
 class InboxProblemsTest {
@@ -43,8 +42,6 @@ class InboxProblemsTest {
                 for (String expected : List.of(
                         "Handlers#onLoop(java.lang.String) has inbox = true but runs on the event loop",
                         "Handlers#later(java.lang.String) has inbox = true but returns a Uni or CompletionStage",
-                        "Handlers#withOutputs(java.lang.String, io.quarkiverse.rabbitmq.subscriber.Outputs) has inbox "
-                                + "= true and takes Outputs",
                         "Handlers#waits(java.lang.String) has inbox = true and delay = IN_SERVICE and returns Outcome",
                         "Handlers#backsOff(java.lang.String) has inbox = true and delay = IN_SERVICE and a @Backoff",
                         "the inbox datasource 'orders' is not configured (quarkus.rabbitmq-subscriber.inbox.datasource)"
@@ -69,10 +66,6 @@ class InboxProblemsTest {
         @Blocking
         Uni<Void> later(String body) {
             return Uni.createFrom().voidItem();
-        }
-
-        @Subscriber(value = "b.inbox.outputs", inbox = true)
-        void withOutputs(String body, Outputs outputs) {
         }
 
         @Subscriber(value = "b.inbox.waits", inbox = true)

@@ -34,9 +34,10 @@ class InboxTableMissingTest {
                 for (Throwable t = failure; t != null; t = t.getCause()) {
                     text.append(t.getMessage()).append('\n');
                 }
-                assertTrue(text.toString().contains("The inbox table 'rabbitmq_subscriber_inbox' on datasource (the "
-                        + "default one) does not exist (quarkus.rabbitmq-subscriber.inbox.schema=validate). Create it "
-                        + "with: CREATE TABLE IF NOT EXISTS rabbitmq_subscriber_inbox"), text::toString);
+                assertTrue(text.toString().contains("The inbox table 'rabbitmq_subscriber_inbox' does not exist; "
+                        + "the outbox table 'rabbitmq_subscriber_outbox' does not exist on datasource (the default one) "
+                        + "(quarkus.rabbitmq-subscriber.inbox.schema=validate). Create them with: CREATE TABLE IF NOT "
+                        + "EXISTS rabbitmq_subscriber_inbox"), text::toString);
             });
 
     @Test

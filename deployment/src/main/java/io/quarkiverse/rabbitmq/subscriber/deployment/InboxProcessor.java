@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.InboxTransactions;
+import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.OutboxRelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.InboxRules;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition.ReturnKind;
 import io.quarkus.agroal.spi.JdbcDataSourceBuildItem;
@@ -36,8 +37,7 @@ class InboxProcessor {
             methods.add(analysis.description);
             problems.addAll(InboxRules.problems(analysis.description, analysis.subscription, analysis.executionModel,
                     analysis.returnKind == ReturnKind.OUTCOME,
-                    analysis.returnKind == ReturnKind.ASYNC_OUTCOME || analysis.returnKind == ReturnKind.ASYNC_VOID,
-                    analysis.outputsIndex >= 0));
+                    analysis.returnKind == ReturnKind.ASYNC_OUTCOME || analysis.returnKind == ReturnKind.ASYNC_VOID));
         }
         problems.addAll(0, InboxRules.applicationProblems(methods, capabilities.isPresent(Capability.AGROAL),
                 capabilities.isPresent(Capability.TRANSACTIONS), config.inbox().datasource(),
@@ -57,6 +57,7 @@ class InboxProcessor {
     void inboxBean(Capabilities capabilities, BuildProducer<AdditionalBeanBuildItem> beans) {
         if (capabilities.isPresent(Capability.AGROAL) && capabilities.isPresent(Capability.TRANSACTIONS)) {
             beans.produce(AdditionalBeanBuildItem.unremovableOf(InboxTransactions.class));
+            beans.produce(AdditionalBeanBuildItem.unremovableOf(OutboxRelay.class));
         }
     }
 }

@@ -21,6 +21,11 @@ public final class WireProperties {
     }
 
     public static AMQP.BasicProperties roundTrip(AMQP.BasicProperties properties) {
+        return decode(encode(properties));
+    }
+
+    /** The properties as AMQP's content header encodes them (the outbox keeps them so, type for type). */
+    public static byte[] encode(AMQP.BasicProperties properties) {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream(128);
             DataOutputStream out = new DataOutputStream(bytes);
@@ -30,9 +35,18 @@ public final class WireProperties {
             ContentHeaderPropertyWriter writer = new ContentHeaderPropertyWriter(out);
             properties.writePropertiesTo(writer);
             out.flush();
-            return new AMQP.BasicProperties(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+            return bytes.toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot encode message properties " + properties, e);
+        }
+    }
+
+    /** What {@link #encode} wrote. */
+    public static AMQP.BasicProperties decode(byte[] encoded) {
+        try {
+            return new AMQP.BasicProperties(new DataInputStream(new ByteArrayInputStream(encoded)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot decode message properties of " + encoded.length + " bytes", e);
         }
     }
 }

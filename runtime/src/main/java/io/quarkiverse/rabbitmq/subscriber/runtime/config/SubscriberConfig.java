@@ -217,6 +217,39 @@ public interface SubscriberConfig {
         Duration transactionTimeout();
     }
 
+    /** The outbox of inbox handlers' outputs. */
+    Outbox outbox();
+
+    interface Outbox {
+        /** The outbox table's name, schema-qualified if need be; created or checked as {@code inbox.schema} says. */
+        @WithDefault("rabbitmq_subscriber_outbox")
+        String table();
+
+        /** The relay, which publishes what a crash or a refusing broker left in the outbox. */
+        Relay relay();
+
+        interface Relay {
+            /** Whether this instance relays (every instance may: they never take the same rows). */
+            @WithDefault("true")
+            boolean enabled();
+
+            /** How often it looks for rows, when the last pass did not find a full batch. */
+            @WithDefault("1s")
+            Duration interval();
+
+            /**
+             * How old a group must be before the relay takes it: longer than a publish right after the commit takes, so
+             * the relay does not send a group twice that is still being published.
+             */
+            @WithDefault("10s")
+            Duration minAge();
+
+            /** How many groups one pass takes (each pass is one transaction). */
+            @WithDefault("100")
+            int batchSize();
+        }
+    }
+
     enum InboxSchema {
         CREATE,
         VALIDATE,

@@ -19,14 +19,16 @@ import io.vertx.core.Context;
  * <pre>
  * route            EventLoopRoute (inbox on the event loop, into the ack window) | DirectRoute (reader thread to the
  *                  handler's thread; into the ack window with the result)
- * [gate]           ConcurrencyGate                        concurrency &gt; 0, through the event loop
+ * [gate]           ConcurrencyGate                        concurrency &gt; 0 (an inbox's: its pool's size), through
+ *                  the event loop
  * invoke           InvokeOnLoop | InvokeOffLoop           (DirectRoute calls the handling itself)
  *   handling       [KillSwitchCheck] [InboxCheck] HandlerInvocation    on the handler's thread: the inbox's
- *                  transaction (inbox = true), decode, request scope, invoker
+ *                  transaction (inbox = true; an ack's outputs into the outbox), decode, request scope, invoker
  * AwaitResult      an asynchronous result, once complete, on the delivery's event-loop context
  * SettleGuard      a bug past here still settles the delivery (requeued) and frees its place
  * ReadResult       the result read and decided (SettlementPlan): a Verdict
- * [outputs]        OutputsBeforeAck                       a handler that takes Outputs
+ * [outputs]        OutputsBeforeAck | OutboxBeforeAck     a handler that takes Outputs (with inbox = true: published
+ *                  from the outbox after the commit, rows deleted, then acked)
  * [kill switch]    KillSwitchCounting                     a subscription with a kill switch
  * Reporting        log line, outcome counter, observation
  * Settling         the frame on the channel; the gate's place freed
@@ -56,12 +58,16 @@ public final class DeliveryChain {
         HandlerInvocation invocation = new HandlerInvocation(definition, decoder, encoder, replies, observers,
                 requestScope);
         ResultReading reading = new ResultReading(definition);
-        Handling handling = subscription.inbox
-                ? new InboxCheck(io.quarkus.arc.Arc.container().instance(Inbox.class).get(), subscription.queue, reading,
-                        invocation)
+        boolean takesOutputs = definition.outputsIndex >= 0;
+        Inbox inbox = subscription.inbox ? io.quarkus.arc.Arc.container().instance(Inbox.class).get() : null;
+        Handling handling = inbox != null
+                ? new InboxCheck(inbox, subscription.queue, reading, takesOutputs, invocation)
                 : invocation;
         handling = killSwitch == KillSwitch.NONE ? handling : new KillSwitchCheck(killSwitch::tripped, handling);
-        ConcurrencyGate gate = subscription.concurrency > 0 ? new ConcurrencyGate(subscription.concurrency) : null;
+        // An inbox handler holds a pooled connection while it runs: without a bound of its own, the pool's size is one.
+        int concurrency = subscription.concurrency > 0 ? subscription.concurrency
+                : inbox != null ? inbox.connections() : 0;
+        ConcurrencyGate gate = concurrency > 0 ? new ConcurrencyGate(concurrency) : null;
         Runnable released = gate == null ? NOTHING_TO_RELEASE : gate::released;
 
         Decision decision = new Decision(subscription);
@@ -70,7 +76,10 @@ public final class DeliveryChain {
         if (killSwitch != KillSwitch.NONE) {
             verdicts = new KillSwitchCounting(killSwitch::failed, killSwitch::succeeded, verdicts);
         }
-        if (definition.outputsIndex >= 0) {
+        if (takesOutputs && inbox != null) {
+            verdicts = new OutboxBeforeAck(settlements, inbox, task -> eventLoop.runOnContext(ignored -> task.run()),
+                    released, verdicts);
+        } else if (takesOutputs) {
             verdicts = new OutputsBeforeAck(settlements, reading, decision, released, verdicts);
         }
         ResultStage results = new AwaitResult(new SettleGuard(settlements, released,

@@ -40,6 +40,8 @@ public final class InboundDelivery implements Delivery, Unsettled {
     private volatile io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation observation = io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE;
     /** The handler's outputs, set where it runs, before it (as the observation); null when it takes none. */
     private volatile io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs outputs;
+    /** Set on the handler's thread in the inbox's transaction, read on the event loop after it. */
+    private volatile OutboxGroup outboxGroup;
 
     public InboundDelivery(String queue, Envelope envelope, AMQP.BasicProperties properties, byte[] body,
             String retryCountHeader) {
@@ -236,6 +238,15 @@ public final class InboundDelivery implements Delivery, Unsettled {
     java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> takeOutputs() {
         io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs held = outputs;
         return held == null ? java.util.List.of() : held.take();
+    }
+
+    /** The outputs its inbox transaction committed to the outbox, to publish before the ack; null when none. */
+    OutboxGroup outboxGroup() {
+        return outboxGroup;
+    }
+
+    void outboxGroup(OutboxGroup group) {
+        this.outboxGroup = group;
     }
 
     void outputs(io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs outputs) {

@@ -1,7 +1,11 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
+import java.util.List;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Predicate;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
 
 /**
  * The inbox of {@code inbox = true} subscriptions, as the delivery chain sees it: runs a delivery's handling in a
@@ -28,4 +32,22 @@ public interface Inbox {
      */
     Object run(String consumer, InboundDelivery delivery, Function<InboundDelivery, Object> handling,
             Predicate<Object> acks);
+
+    /**
+     * Writes an acked handler's outputs as a group of rows of the outbox, in the transaction {@link #run} opened (call
+     * it from the handling): they are committed with the handler's effects, or not at all.
+     *
+     * @return the group's id
+     */
+    String toOutbox(List<Output> outputs);
+
+    /**
+     * How many transactions the inbox datasource's pool holds at once ({@code jdbc.max-size}): an inbox subscription
+     * without a {@code concurrency} of its own runs at most that many handlers, so load waits in the gate instead of
+     * failing on the pool's acquisition timeout. 0 when unknown.
+     */
+    int connections();
+
+    /** Deletes a group whose outputs RabbitMQ confirmed, in a transaction of its own, on a worker thread. */
+    CompletionStage<Void> published(String group);
 }

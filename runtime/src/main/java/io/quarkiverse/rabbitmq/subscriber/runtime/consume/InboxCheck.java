@@ -1,13 +1,18 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
+import java.util.List;
+
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
 
 /**
  * The inbox's step of the handling, in the chains of {@code inbox = true} subscriptions only, after the kill switch (a
  * message that is not run opens no transaction): the handling runs in the inbox's transaction ({@link Inbox}), which
  * commits only when the handler acks. A message already handled comes back as {@link Inbox#DUPLICATE}; a failure of
- * the inbox itself (the database) is a failure of the delivery, settled as any other.
+ * the inbox itself (the database) is a failure of the delivery, settled as any other. An acked handler's outputs
+ * become rows of the outbox in the same transaction, and the delivery keeps them ({@link OutboxGroup}) for
+ * {@link OutboxBeforeAck} to publish after the commit.
  */
 final class InboxCheck implements Handling {
 
@@ -15,8 +20,10 @@ final class InboxCheck implements Handling {
     private final String consumer;
     private final ResultReading reading;
     private final Handling next;
+    private final boolean takesOutputs;
 
-    InboxCheck(Inbox inbox, String consumer, ResultReading reading, Handling next) {
+    InboxCheck(Inbox inbox, String consumer, ResultReading reading, boolean takesOutputs, Handling next) {
+        this.takesOutputs = takesOutputs;
         this.inbox = inbox;
         this.consumer = consumer;
         this.reading = reading;
@@ -26,10 +33,24 @@ final class InboxCheck implements Handling {
     @Override
     public Object run(InboundDelivery delivery) {
         try {
-            return inbox.run(consumer, delivery, next::run, this::acks);
+            return inbox.run(consumer, delivery, this::handle, this::acks);
         } catch (Throwable t) {
+            // Rolled back, the outbox rows with it: nothing to publish.
+            delivery.outboxGroup(null);
             return new HandlerInvocation.Failed(t);
         }
+    }
+
+    /** The handling, then, on an ack, its outputs into the outbox before the transaction commits. */
+    private Object handle(InboundDelivery delivery) {
+        Object result = next.run(delivery);
+        if (takesOutputs && acks(result)) {
+            List<Output> outputs = delivery.takeOutputs();
+            if (!outputs.isEmpty()) {
+                delivery.outboxGroup(new OutboxGroup(inbox.toOutbox(outputs), outputs));
+            }
+        }
+        return result;
     }
 
     /** Read as settlement reads it: an {@code Outcome.ack()}, or a {@code void} handler that returned. */

@@ -2,8 +2,12 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.inbox;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -22,9 +26,11 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.Inbox;
+import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
 import io.quarkus.agroal.runtime.AgroalDataSourceUtil;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 
 /**
  * The inbox on the application's database: each delivery of an {@code inbox = true} subscription is handled in a new
@@ -56,6 +62,7 @@ public class InboxTransactions implements Inbox {
 
     private volatile InboxKey key;
     private volatile InboxTable table;
+    private volatile OutboxTable outbox;
     private volatile AgroalDataSource dataSource;
     private final Map<String, Long> unkeyedWarned = new ConcurrentHashMap<>();
 
@@ -69,6 +76,7 @@ public class InboxTransactions implements Inbox {
         }
         key = InboxKey.parse(config.inbox().key());
         table = new InboxTable(config.inbox().table());
+        outbox = new OutboxTable(config.outbox().table());
         String name = buildTimeConfig.inbox().datasource();
         dataSource = AgroalDataSourceUtil.dataSourceIfActive(name).orElseThrow(() -> new IllegalStateException(
                 "The inbox's datasource " + describe(name) + " is not active: activate it, or name another one with "
@@ -85,25 +93,43 @@ public class InboxTransactions implements Inbox {
             if (config.inbox().schema() == SubscriberConfig.InboxSchema.CREATE) {
                 QuarkusTransaction.requiringNew().run(() -> {
                     try (Connection inTransaction = dataSource.getConnection()) {
-                        table.create(inTransaction);
+                        TableSchema.create(inTransaction, ddl());
                     } catch (SQLException e) {
-                        throw new IllegalStateException("Cannot create the inbox table '" + table.name() + "' on "
-                                + "datasource " + describe(name) + ": " + e.getMessage() + ". Create it with the DDL "
-                                + "of the Exactly-once effects page and set quarkus.rabbitmq-subscriber.inbox.schema="
-                                + "validate", e);
+                        throw new IllegalStateException("Cannot create the inbox table '" + table.name() + "' and "
+                                + "the outbox table '" + outbox.name() + "' on datasource " + describe(name) + ": "
+                                + e.getMessage() + ". Create them with the DDL of the Exactly-once effects page and "
+                                + "set quarkus.rabbitmq-subscriber.inbox.schema=validate", e);
                     }
                 });
                 return;
             }
-            List<String> missing = table.missingColumns(connection);
-            if (!missing.isEmpty()) {
-                throw new IllegalStateException("The inbox table '" + table.name() + "' on datasource " + describe(name)
-                        + (missing.size() == InboxTable.COLUMNS.size() ? " does not exist"
-                                : " lacks the column(s) " + missing)
-                        + " (quarkus.rabbitmq-subscriber.inbox.schema=validate). Create it with: "
-                        + String.join("; ", table.ddl()) + "; or set inbox.schema=create");
+            List<String> problems = new ArrayList<>();
+            problems.addAll(missing(connection, "inbox", table.name(), InboxTable.COLUMNS));
+            problems.addAll(missing(connection, "outbox", outbox.name(), OutboxTable.COLUMNS));
+            if (!problems.isEmpty()) {
+                String all = String.join("; ", problems);
+                throw new IllegalStateException(Character.toUpperCase(all.charAt(0)) + all.substring(1)
+                        + " on datasource " + describe(name) + " (quarkus.rabbitmq-subscriber.inbox.schema=validate). "
+                        + "Create them with: "
+                        + String.join("; ", ddl()) + "; or set inbox.schema=create");
             }
         }
+    }
+
+    private static List<String> missing(Connection connection, String what, String name, List<String> columns)
+            throws SQLException {
+        List<String> missing = TableSchema.missingColumns(connection, name, columns);
+        if (missing.isEmpty()) {
+            return List.of();
+        }
+        return List.of("the " + what + " table '" + name + "'" + (missing.size() == columns.size() ? " does not exist"
+                : " lacks the column(s) " + missing));
+    }
+
+    private List<String> ddl() {
+        List<String> ddl = new ArrayList<>(table.ddl());
+        ddl.addAll(outbox.ddl());
+        return ddl;
     }
 
     @Override
@@ -128,6 +154,46 @@ public class InboxTransactions implements Inbox {
         } catch (NotAcked notAcked) {
             return notAcked.result;
         }
+    }
+
+    @Override
+    public String toOutbox(List<Output> outputs) {
+        String group = UUID.randomUUID().toString();
+        try (Connection connection = dataSource.getConnection()) {
+            outbox.write(connection, group, session.clock().millis(), outputs);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot write " + outputs.size() + " output(s) to the outbox table '"
+                    + outbox.name() + "' (datasource " + describe(buildTimeConfig.inbox().datasource()) + "): "
+                    + e.getMessage(), e);
+        }
+        return group;
+    }
+
+    @Override
+    public CompletionStage<Void> published(String group) {
+        return CompletableFuture.runAsync(() -> QuarkusTransaction.requiringNew().run(() -> {
+            try (Connection connection = dataSource.getConnection()) {
+                outbox.delete(connection, List.of(group));
+            } catch (SQLException e) {
+                throw new IllegalStateException("Cannot delete the published group " + group + " from the outbox "
+                        + "table '" + outbox.name() + "': " + e.getMessage(), e);
+            }
+        }), Infrastructure.getDefaultWorkerPool());
+    }
+
+    @Override
+    public int connections() {
+        AgroalDataSource current = dataSource;
+        return current == null ? 0 : current.getConfiguration().connectionPoolConfiguration().maxSize();
+    }
+
+    /** The datasource and the outbox table, for the relay; null before startup or without inbox subscriptions. */
+    AgroalDataSource dataSource() {
+        return dataSource;
+    }
+
+    OutboxTable outbox() {
+        return outbox;
     }
 
     private boolean record(String consumer, InboundDelivery delivery, String messageKey, long now) {

@@ -59,8 +59,7 @@ public final class InboxRules {
      * @param asynchronous the handler returns a {@code Uni} or {@code CompletionStage}
      */
     public static List<String> problems(String method, SubscriptionSpec subscription,
-            SubscriberDefinition.ExecutionModel model, boolean returnsOutcome, boolean asynchronous,
-            boolean takesOutputs) {
+            SubscriberDefinition.ExecutionModel model, boolean returnsOutcome, boolean asynchronous) {
         List<String> problems = new ArrayList<>();
         if (!subscription.inbox) {
             return problems;
@@ -71,11 +70,6 @@ public final class InboxRules {
         } else if (asynchronous) {
             problems.add(method + " has inbox = true but returns a Uni or CompletionStage: its transaction commits when "
                     + "the method returns, before an asynchronous result completes. Return Outcome or void");
-        }
-        if (takesOutputs) {
-            problems.add(method + " has inbox = true and takes Outputs: outputs of an inbox handler go through the "
-                    + "outbox, which is not built yet (outputs published after the commit could be lost). Publish "
-                    + "them from a subscriber without the inbox for now");
         }
         boolean waitsInService = returnsOutcome || subscription.backoff().waits();
         if (subscription.delay == Delay.IN_SERVICE && waitsInService && subscription.retryDelayMinMillis == 0) {

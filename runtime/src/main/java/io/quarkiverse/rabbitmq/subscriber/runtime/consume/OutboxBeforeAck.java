@@ -1,0 +1,70 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
+
+import java.util.concurrent.Executor;
+
+import org.jboss.logging.Logger;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.PublishAnswer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlements;
+
+/**
+ * The outputs of an inbox handler, which its transaction committed to the outbox ({@link InboxCheck}): published with
+ * confirms, in order, with the message-ids their rows keep; once confirmed their rows are deleted and then the
+ * delivery is acked. The effects are committed whatever RabbitMQ answers, so an output that cannot leave now is no
+ * failure of the handler (a retry would only come back as a duplicate): the delivery is acked and the rows stay for
+ * the outbox's relay, which sends them again. Only in the chain of an inbox subscription whose handler takes
+ * {@code Outputs}; in place of {@link OutputsBeforeAck}.
+ */
+final class OutboxBeforeAck implements VerdictStage {
+
+    private static final Logger LOG = Logger.getLogger(OutboxBeforeAck.class);
+
+    private final Settlements settlements;
+    private final Inbox inbox;
+    private final Executor backOnLoop;
+    private final Runnable released;
+    private final VerdictStage next;
+
+    /** @param backOnLoop runs a task on the subscription's event loop, where the delivery is settled */
+    OutboxBeforeAck(Settlements settlements, Inbox inbox, Executor backOnLoop, Runnable released, VerdictStage next) {
+        this.settlements = settlements;
+        this.inbox = inbox;
+        this.backOnLoop = backOnLoop;
+        this.released = released;
+        this.next = next;
+    }
+
+    @Override
+    public void pass(InboundDelivery delivery, Verdict verdict) {
+        // Closed whatever the verdict: a handler that did not ack has nothing in the outbox.
+        delivery.takeOutputs();
+        OutboxGroup group = delivery.outboxGroup();
+        delivery.outboxGroup(null);
+        if (group == null || !(verdict.settlement() instanceof Settlement.Ack)) {
+            next.pass(delivery, verdict);
+            return;
+        }
+        PublishAnswer.whenAnswered(settlements.publishOutputs(delivery, group.outputs()), answer -> {
+            if (answer.confirmed()) {
+                inbox.published(group.id()).whenComplete((ignored, failure) -> {
+                    if (failure != null) {
+                        LOG.warnf("The outputs of %s on queue '%s' were published, but their outbox rows could not be "
+                                + "deleted (%s): the relay publishes them again, with the same message-ids",
+                                delivery.describe(), delivery.queue(), failure.getMessage());
+                    }
+                    backOnLoop.execute(() -> next.pass(delivery, verdict));
+                });
+            } else if (answer.gone()) {
+                // The delivery went with its channel: its redelivery is a duplicate, and the relay sends the outputs.
+                settlements.abandoned(delivery);
+                released.run();
+            } else {
+                LOG.warnf("The outputs of %s on queue '%s' are committed in the outbox but could not be published now "
+                        + "(%s): the message is acked, and the outbox's relay publishes them again",
+                        delivery.describe(), delivery.queue(), answer.why());
+                next.pass(delivery, verdict);
+            }
+        });
+    }
+}

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
+import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.InboxCleanup;
 import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.InboxTransactions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.OutboxRelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.InboxRules;
@@ -58,6 +59,7 @@ class InboxProcessor {
         if (capabilities.isPresent(Capability.AGROAL) && capabilities.isPresent(Capability.TRANSACTIONS)) {
             beans.produce(AdditionalBeanBuildItem.unremovableOf(InboxTransactions.class));
             beans.produce(AdditionalBeanBuildItem.unremovableOf(OutboxRelay.class));
+            beans.produce(AdditionalBeanBuildItem.unremovableOf(InboxCleanup.class));
         }
     }
 }

@@ -27,7 +27,8 @@ import io.quarkus.test.QuarkusUnitTest;
 
 /**
  * 20,000 messages that each answer {@code retryAfter(1 h)}: the service holds the bound's worth of copies (and what
- * the prefetch had delivered), one WARN says it stops taking deliveries, and the backlog stays in RabbitMQ. Without the
+ * arrived while its consumer was being cancelled), one WARN says it stops taking deliveries, and the backlog stays in RabbitMQ.
+ * Without the
  * bound the whole backlog moved into the heap (about 100 B a body here; 10 GiB for a million 10 KiB messages).
  */
 @Tag("wire")
@@ -70,14 +71,27 @@ class HeldCopiesBoundOnRabbitMqTest extends BrokerScenarios {
     @Test
     void theBacklogStaysInRabbitMq() throws Exception {
         await().atMost(Duration.ofSeconds(30)).until(() -> status.heldCopies(QUEUE) >= MAX_HELD);
-        // Held back: however long it runs, no more than the bound and about a prefetch (what arrives while the consumer is
-        // being cancelled).
-        // The consumer is cancelled within milliseconds of the bound: a second of nothing more shows it stays so.
-        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3))
-                .until(() -> status.heldCopies(QUEUE) <= MAX_HELD + 2 * PREFETCH);
+        // The consumer is cancelled within milliseconds of the bound; what arrives while it is being cancelled is still
+        // handled (about a prefetch, more while the machine is busy). Then nothing more arrives: the count stays the
+        // same for a second.
+        long[] seen = { -1, 0 };
+        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(50)).until(() -> {
+            int held = status.heldCopies(QUEUE);
+            long now = System.nanoTime();
+            if (held != seen[0]) {
+                seen[0] = held;
+                seen[1] = now;
+                return false;
+            }
+            return now - seen[1] >= Duration.ofSeconds(1).toNanos();
+        });
+        long held = seen[0];
+        // Held back: a bound's worth and what arrived while the consumer was cancelled, far from the 20,000 behind it
+        // (1,000 to 1,100 on an idle machine).
+        assertTrue(held <= 2 * MAX_HELD, "held " + held);
         int handled = handlers.handled();
-        assertTrue(handled <= MAX_HELD + 2 * PREFETCH, "handled " + handled);
-        assertTrue(RabbitAdmin.withResult(admin -> admin.depth(QUEUE)) >= MESSAGES - MAX_HELD - 2 * PREFETCH,
+        assertTrue(handled <= 2 * MAX_HELD, "handled " + handled);
+        assertTrue(RabbitAdmin.withResult(admin -> admin.depth(QUEUE)) >= MESSAGES - 2 * MAX_HELD,
                 "the rest waits in RabbitMQ");
     }
 

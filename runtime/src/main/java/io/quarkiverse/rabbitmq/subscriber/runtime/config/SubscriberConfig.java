@@ -215,6 +215,26 @@ public interface SubscriberConfig {
         /** The longest a handler's transaction may run; past it the transaction rolls back and the delivery is retried. */
         @WithDefault("60s")
         Duration transactionTimeout();
+
+        /**
+         * How long an inbox row is kept: longer than a message may take to come again (every attempt's delay, a
+         * replay from a dead-letter queue, a publisher's retry), or a late copy is handled again.
+         */
+        @WithDefault("7d")
+        Duration retention();
+
+        /** Deleting rows older than the retention. */
+        Cleanup cleanup();
+
+        interface Cleanup {
+            /** How often. */
+            @WithDefault("1m")
+            Duration interval();
+
+            /** How many rows each transaction deletes. */
+            @WithDefault("1000")
+            int batchSize();
+        }
     }
 
     /** The outbox of inbox handlers' outputs. */

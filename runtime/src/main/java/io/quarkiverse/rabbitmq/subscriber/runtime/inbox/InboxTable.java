@@ -37,6 +37,21 @@ final class InboxTable {
     }
 
     /**
+     * Deletes up to {@code limit} rows handled before {@code beforeMillis} that no other instance is deleting, in the
+     * caller's transaction; returns how many.
+     */
+    int deleteOlderThan(Connection connection, long beforeMillis, int limit) throws SQLException {
+        try (PreparedStatement delete = connection.prepareStatement("DELETE FROM " + table + " WHERE (consumer, "
+                + "message_key) IN (SELECT consumer, message_key FROM " + table + " WHERE handled_at < ? "
+                + "ORDER BY handled_at LIMIT ? FOR UPDATE SKIP LOCKED)")) {
+            delete.setTimestamp(1, new Timestamp(beforeMillis),
+                    java.util.Calendar.getInstance(java.util.TimeZone.getTimeZone("UTC")));
+            delete.setInt(2, limit);
+            return delete.executeUpdate();
+        }
+    }
+
+    /**
      * Records that the consumer handled the message, as the first statement of its transaction: false when a row for
      * it is there already (its effects are in). A copy of the message handled at the same moment in another
      * transaction waits for that one's end: then it finds the row (a commit) or inserts it (a rollback).

@@ -192,6 +192,10 @@ public class InboxTransactions implements Inbox {
         return dataSource;
     }
 
+    InboxTable table() {
+        return table;
+    }
+
     OutboxTable outbox() {
         return outbox;
     }

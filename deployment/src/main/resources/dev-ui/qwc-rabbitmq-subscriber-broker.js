@@ -4,7 +4,10 @@ import '@vaadin/button';
 import '@vaadin/text-field';
 import '@vaadin/text-area';
 
-/** The broker in use; for the in-process broker its paused clock, a button to advance it and a publish form. */
+/**
+ * The broker in use; for the in-process broker its paused clock, a button to advance it and a publish form; where a
+ * subscription has an inbox, the inbox's and the outbox's figures.
+ */
 export class QwcRabbitmqSubscriberBroker extends LitElement {
 
     jsonRpc = new JsonRpc(this);
@@ -42,6 +45,20 @@ export class QwcRabbitmqSubscriberBroker extends LitElement {
                 <vaadin-button @click="${this._publish}">Publish</vaadin-button>
             </div>
             <div>${this._message || ''}</div>
+            ${this._broker.inbox ? this._tables() : ''}
+        `;
+    }
+
+    _tables() {
+        const inbox = this._broker.inbox;
+        const outbox = this._broker.outbox;
+        return html`
+            <div id="inbox">Inbox: ${inbox.problem ? inbox.problem : html`<b>${inbox.rows}</b> row(s)${inbox.oldestMillis
+                ? ', the oldest handled ' + new Date(inbox.oldestMillis).toISOString() : ''}`}</div>
+            <div id="outbox">Outbox: <b>${outbox.waiting}</b> row(s) waiting${outbox.oldestAgeMillis != null
+                ? ', the oldest for ' + Math.round(outbox.oldestAgeMillis / 1000) + ' s' : ''}${outbox.relaying
+                ? '' : ' (no relay on this instance)'}${outbox.lastFailure ? html`; the relay: ${outbox.lastFailure}` : ''}
+                ${outbox.stuck ? html`<div><b>Readiness is DOWN</b>: ${outbox.stuck}</div>` : ''}</div>
         `;
     }
 

@@ -2,11 +2,14 @@ package io.quarkiverse.rabbitmq.subscriber.deployment;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.InboxCleanup;
+import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.InboxOutboxFiguresReader;
 import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.InboxTransactions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.OutboxRelay;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.metrics.OutboxMeters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.InboxRules;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition.ReturnKind;
 import io.quarkus.agroal.spi.JdbcDataSourceBuildItem;
@@ -16,6 +19,8 @@ import io.quarkus.deployment.Capabilities;
 import io.quarkus.deployment.Capability;
 import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
+import io.quarkus.deployment.metrics.MetricsCapabilityBuildItem;
+import io.quarkus.runtime.metrics.MetricsFactory;
 
 /**
  * The inbox of {@code inbox = true} subscriptions: what the application must have for it ({@link InboxRules}, every
@@ -52,14 +57,20 @@ class InboxProcessor {
 
     /**
      * Where the application has a JDBC datasource and JTA (whether a subscription has an inbox is only known once the
-     * beans are registered; the bean does nothing without one).
+     * beans are registered; the beans do nothing without one), with the outbox's gauges where Micrometer is too.
      */
     @BuildStep
-    void inboxBean(Capabilities capabilities, BuildProducer<AdditionalBeanBuildItem> beans) {
+    void inboxBean(Capabilities capabilities, SubscriberBuildTimeConfig config, Optional<MetricsCapabilityBuildItem> metrics,
+            BuildProducer<AdditionalBeanBuildItem> beans) {
         if (capabilities.isPresent(Capability.AGROAL) && capabilities.isPresent(Capability.TRANSACTIONS)) {
             beans.produce(AdditionalBeanBuildItem.unremovableOf(InboxTransactions.class));
             beans.produce(AdditionalBeanBuildItem.unremovableOf(OutboxRelay.class));
             beans.produce(AdditionalBeanBuildItem.unremovableOf(InboxCleanup.class));
+            beans.produce(AdditionalBeanBuildItem.unremovableOf(InboxOutboxFiguresReader.class));
+            if (config.metrics().enabled() && metrics
+                    .map(capability -> capability.metricsSupported(MetricsFactory.MICROMETER)).orElse(false)) {
+                beans.produce(AdditionalBeanBuildItem.unremovableOf(OutboxMeters.class));
+            }
         }
     }
 }

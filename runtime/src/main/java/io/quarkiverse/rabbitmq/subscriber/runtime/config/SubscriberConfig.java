@@ -248,6 +248,14 @@ public interface SubscriberConfig {
         /** The relay, which publishes what a crash or a refusing broker left in the outbox. */
         Relay relay();
 
+        /**
+         * How old the oldest row waiting in the outbox may grow before readiness reports DOWN (the outbox cannot drain:
+         * a destination refuses its outputs, say). Read from the relay's passes: without a relay on this instance,
+         * never.
+         */
+        @WithDefault("5m")
+        Duration stuckAfter();
+
         interface Relay {
             /** Whether this instance relays (every instance may: they never take the same rows). */
             @WithDefault("true")

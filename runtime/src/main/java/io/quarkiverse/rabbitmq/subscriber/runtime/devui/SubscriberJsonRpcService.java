@@ -3,6 +3,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.devui;
 import java.time.Duration;
 import java.util.Map;
 
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 
 import io.quarkiverse.rabbitmq.subscriber.DeadLetter;
@@ -16,6 +17,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.QueueState;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.InboxOutboxFigures;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
@@ -27,7 +29,8 @@ import io.vertx.core.json.JsonObject;
  * What the Dev UI's pages ask for, over its JSON-RPC channel: the subscriptions and the topology plan as the build
  * computed them, each planned queue's depth and consumers on the broker in use, pausing and resuming a subscriber,
  * the dead-letter queues with their first messages and a replay, and for the in-process broker its clock, a way to
- * advance it and a way to publish a test message. Methods that return plain values run on a worker thread (Dev UI's
+ * advance it and a way to publish a test message, and the inbox's and the outbox's figures where a subscription has an
+ * inbox. Methods that return plain values run on a worker thread (Dev UI's
  * rule), where {@link DeadLetters} may block.
  */
 public class SubscriberJsonRpcService {
@@ -49,6 +52,10 @@ public class SubscriberJsonRpcService {
 
     @Inject
     DeadLetters deadLetters;
+
+    /** Unsatisfied in applications without Agroal and JTA. */
+    @Inject
+    Instance<InboxOutboxFigures> inboxOutbox;
 
     /**
      * Every subscription: queue, type, cap, dead letter, delay strategy, publish policy, execution model, method. The
@@ -202,12 +209,24 @@ public class SubscriberJsonRpcService {
         return control.state(queue).name();
     }
 
-    /** Which broker the application uses and, for the in-process one, its clock. */
+    /**
+     * Which broker the application uses and, for the in-process one, its clock; where a subscription has an inbox, the
+     * inbox's rows and the outbox's (as the relay's last pass found them).
+     */
     public JsonObject broker() {
         JsonObject broker = new JsonObject().put("broker", session.connection().describe());
         session.inProcessServer().ifPresentOrElse(server -> broker.put("inProcess", true)
                 .put("clockMillis", server.clock().millis())
                 .put("clockPaused", server.clock() instanceof VirtualClock), () -> broker.put("inProcess", false));
+        if (inboxOutbox.isResolvable() && inboxOutbox.get().active()) {
+            InboxOutboxFigures.Inbox inbox = inboxOutbox.get().inbox();
+            InboxOutboxFigures.Outbox outbox = inboxOutbox.get().outbox();
+            broker.put("inbox", new JsonObject().put("rows", inbox.rows()).put("oldestMillis", inbox.oldestMillis())
+                    .put("problem", inbox.problem()));
+            broker.put("outbox", new JsonObject().put("relaying", outbox.relaying()).put("waiting", outbox.waiting())
+                    .put("oldestAgeMillis", outbox.oldestAgeMillis()).put("lastFailure", outbox.lastFailure())
+                    .put("stuck", inboxOutbox.get().stuck()));
+        }
         return broker;
     }
 

@@ -2,9 +2,13 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.inbox;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Timestamp;
+import java.util.Calendar;
 import java.util.List;
+import java.util.TimeZone;
 
 /**
  * The inbox table on PostgreSQL: its DDL (the same the docs give for Flyway and Liquibase), the check that it is
@@ -45,7 +49,7 @@ final class InboxTable {
                 + "message_key) IN (SELECT consumer, message_key FROM " + table + " WHERE handled_at < ? "
                 + "ORDER BY handled_at LIMIT ? FOR UPDATE SKIP LOCKED)")) {
             delete.setTimestamp(1, new Timestamp(beforeMillis),
-                    java.util.Calendar.getInstance(java.util.TimeZone.getTimeZone("UTC")));
+                    utc());
             delete.setInt(2, limit);
             return delete.executeUpdate();
         }
@@ -63,8 +67,24 @@ final class InboxTable {
             insert.setString(2, key);
             // UTC, whatever the zone of the JVM or the database session.
             insert.setTimestamp(3, new Timestamp(millis),
-                    java.util.Calendar.getInstance(java.util.TimeZone.getTimeZone("UTC")));
+                    utc());
             return insert.executeUpdate() == 1;
         }
+    }
+
+    /** The rows (at most 100,000 counted) and the oldest one's time (through the handled_at index). */
+    InboxOutboxFigures.Inbox figures(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT (SELECT count(*) FROM (SELECT 1 FROM " + table
+                        + " LIMIT 100000) handled), (SELECT min(handled_at) FROM " + table + ")")) {
+            rows.next();
+            Timestamp oldest = rows.getTimestamp(2, utc());
+            return new InboxOutboxFigures.Inbox(rows.getLong(1), oldest == null ? null : oldest.getTime(), null);
+        }
+    }
+
+    /** UTC, whatever the zone of the JVM or the database session; a driver may change a calendar: one per call. */
+    private static Calendar utc() {
+        return Calendar.getInstance(TimeZone.getTimeZone("UTC"));
     }
 }

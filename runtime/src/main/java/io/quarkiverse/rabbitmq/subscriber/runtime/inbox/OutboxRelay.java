@@ -95,6 +95,11 @@ public class OutboxRelay {
         return figures;
     }
 
+    /** Whether this instance relays (started, with an inbox, {@code outbox.relay.enabled}). */
+    public boolean relaying() {
+        return thread != null && !stopped;
+    }
+
     /** Why the last pass could not publish or read the outbox; null when it could. */
     public String lastFailure() {
         return lastFailure;

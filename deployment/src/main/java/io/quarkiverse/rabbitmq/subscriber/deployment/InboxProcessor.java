@@ -8,7 +8,10 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConf
 import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.InboxCleanup;
 import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.InboxOutboxFiguresReader;
 import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.InboxTransactions;
+import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.OutboxAfterCommit;
+import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.OutboxGroupPublisher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.OutboxRelay;
+import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.TransactionOutbox;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.metrics.OutboxMeters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.InboxRules;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition.ReturnKind;
@@ -45,7 +48,8 @@ class InboxProcessor {
                     analysis.returnKind == ReturnKind.OUTCOME,
                     analysis.returnKind == ReturnKind.ASYNC_OUTCOME || analysis.returnKind == ReturnKind.ASYNC_VOID));
         }
-        problems.addAll(0, InboxRules.applicationProblems(methods, capabilities.isPresent(Capability.AGROAL),
+        problems.addAll(0, InboxRules.applicationProblems(methods, config.outbox().enabled(),
+                capabilities.isPresent(Capability.AGROAL),
                 capabilities.isPresent(Capability.TRANSACTIONS), config.inbox().datasource(),
                 datasources.stream().map(datasource -> datasource.isDefault() ? InboxRules.DEFAULT_DATASOURCE
                         : datasource.getName()).sorted().toList()));
@@ -67,6 +71,11 @@ class InboxProcessor {
             beans.produce(AdditionalBeanBuildItem.unremovableOf(OutboxRelay.class));
             beans.produce(AdditionalBeanBuildItem.unremovableOf(InboxCleanup.class));
             beans.produce(AdditionalBeanBuildItem.unremovableOf(InboxOutboxFiguresReader.class));
+            beans.produce(AdditionalBeanBuildItem.unremovableOf(OutboxGroupPublisher.class));
+            if (config.outbox().enabled()) {
+                beans.produce(AdditionalBeanBuildItem.unremovableOf(TransactionOutbox.class));
+                beans.produce(AdditionalBeanBuildItem.unremovableOf(OutboxAfterCommit.class));
+            }
             if (config.metrics().enabled() && metrics
                     .map(capability -> capability.metricsSupported(MetricsFactory.MICROMETER)).orElse(false)) {
                 beans.produce(AdditionalBeanBuildItem.unremovableOf(OutboxMeters.class));

@@ -41,6 +41,20 @@ public interface SubscriberBuildTimeConfig {
     /** The inbox of {@code @Subscriber(inbox = true)} subscriptions. */
     InboxBuild inbox();
 
+    /** The outbox, at build time. */
+    OutboxBuild outbox();
+
+    interface OutboxBuild {
+        /**
+         * Whether {@code RabbitPublisher} sends made inside the application's own JTA transaction (a
+         * {@code @Transactional} method, say) go to the outbox table in that transaction and are published after its
+         * commit (a rollback takes them with it). Needs a JDBC datasource and JTA, as the inbox does; the datasource is
+         * {@code inbox.datasource}.
+         */
+        @WithDefault("false")
+        boolean enabled();
+    }
+
     interface InboxBuild {
         /**
          * The datasource holding the inbox table and joined by the handlers' transactions: {@code <default>} for the

@@ -71,7 +71,8 @@ public class InboxTransactions implements Inbox {
      * ({@code inbox.schema}); a failure stops the startup, naming what is at fault.
      */
     void prepare(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE + 10) StartupEvent event) throws SQLException {
-        if (found.definitions().stream().noneMatch(definition -> definition.subscription.inbox)) {
+        if (found.definitions().stream().noneMatch(definition -> definition.subscription.inbox)
+                && !buildTimeConfig.outbox().enabled()) {
             return;
         }
         key = InboxKey.parse(config.inbox().key());
@@ -160,7 +161,7 @@ public class InboxTransactions implements Inbox {
     public String toOutbox(List<Output> outputs) {
         String group = UUID.randomUUID().toString();
         try (Connection connection = dataSource.getConnection()) {
-            outbox.write(connection, group, session.clock().millis(), outputs);
+            outbox.write(connection, group, 0, session.clock().millis(), outputs);
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot write " + outputs.size() + " output(s) to the outbox table '"
                     + outbox.name() + "' (datasource " + describe(buildTimeConfig.inbox().datasource()) + "): "

@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -21,8 +20,6 @@ import org.jboss.logging.Logger;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
-import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
-import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -49,7 +46,7 @@ public class OutboxRelay {
     BrokerSession session;
 
     @Inject
-    BrokerRabbitPublisher publisher;
+    OutboxGroupPublisher publisher;
 
     @Inject
     InboxTransactions inbox;
@@ -167,18 +164,10 @@ public class OutboxRelay {
         });
     }
 
-    /**
-     * Publishes a group in order, every output confirmed (a reply to a direct reply-to address is sent as the handler
-     * would have: its requester may be gone); null when it left, else why not.
-     */
+    /** Publishes a group ({@link OutboxGroupPublisher}); null when it left, else why not. */
     private String publish(OutboxTable.Group group) throws InterruptedException {
-        List<CompletableFuture<Void>> confirms = new ArrayList<>(group.outputs().size());
-        for (Output output : group.outputs()) {
-            confirms.add(publisher.publishConfirmed(output.exchange(), output.routingKey(), output.properties(),
-                    output.body()));
-        }
         try {
-            CompletableFuture.allOf(confirms.toArray(CompletableFuture[]::new)).get();
+            publisher.publish(group.outputs()).get();
             return null;
         } catch (ExecutionException e) {
             return e.getCause() == null ? e.toString() : e.getCause().getMessage();

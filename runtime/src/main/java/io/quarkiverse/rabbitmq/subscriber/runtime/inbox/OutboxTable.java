@@ -56,8 +56,9 @@ final class OutboxTable {
                 "CREATE INDEX IF NOT EXISTS " + bare + "_group ON " + table + " (group_id)");
     }
 
-    /** Writes a group's rows in the caller's transaction, one batch. */
-    void write(Connection connection, String group, long millis, List<Output> outputs) throws SQLException {
+    /** Writes a group's rows from {@code firstSeq} on, in the caller's transaction, one batch. */
+    void write(Connection connection, String group, int firstSeq, long millis, List<Output> outputs)
+            throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table + " (group_id, seq, "
                 + "created_at, exchange, routing_key, mandatory, message_id, properties, body) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
@@ -65,7 +66,7 @@ final class OutboxTable {
             for (int seq = 0; seq < outputs.size(); seq++) {
                 Output output = outputs.get(seq);
                 insert.setString(1, group);
-                insert.setInt(2, seq);
+                insert.setInt(2, firstSeq + seq);
                 insert.setTimestamp(3, now, utc());
                 insert.setString(4, output.exchange());
                 insert.setString(5, output.routingKey());

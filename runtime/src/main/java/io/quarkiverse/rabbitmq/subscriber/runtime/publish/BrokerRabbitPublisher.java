@@ -57,6 +57,13 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     @Inject
     io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers observers;
 
+    /** Satisfied only with {@code outbox.enabled} (and Agroal and JTA): sends inside a transaction go to the outbox. */
+    @Inject
+    jakarta.enterprise.inject.Instance<TransactionalSends> transactionalSends;
+
+    /** {@link #transactionalSends} resolved once: null without the outbox. */
+    private volatile java.util.Optional<TransactionalSends> outbox;
+
     /** The longest per-message expiration RabbitMQ accepts, 2^32 - 1 ms. */
     private static final Duration LONGEST_EXPIRATION = Duration.ofMillis(4_294_967_295L);
 
@@ -74,30 +81,81 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     @Override
     public Uni<Void> send(OutgoingMessage message) {
         Objects.requireNonNull(message, "message");
-        return CallerContext.onCallersContext(() -> isReady(plain), caller -> Uni.createFrom().item(() -> {
-            Prepared prepared = prepare(message);
-            try {
-                synchronized (this) {
-                    plainChannel().publish(message.exchange(), message.routingKey(), false, prepared.properties(),
-                            prepared.body());
-                }
-            } catch (IOException e) {
-                prepared.observation().done(e);
-                throw new IllegalStateException(failure(message.exchange(), message.routingKey(), e.getMessage()), e);
-            } catch (RuntimeException e) {
-                prepared.observation().done(e);
-                throw e;
-            }
-            prepared.observation().done(null);
-            return null;
-        }));
+        return inTransactionOr(message, false,
+                CallerContext.onCallersContext(() -> isReady(plain), caller -> Uni.createFrom().item(() -> {
+                    Prepared prepared = prepare(message);
+                    try {
+                        synchronized (this) {
+                            plainChannel().publish(message.exchange(), message.routingKey(), false, prepared.properties(),
+                                    prepared.body());
+                        }
+                    } catch (IOException e) {
+                        prepared.observation().done(e);
+                        throw new IllegalStateException(failure(message.exchange(), message.routingKey(), e.getMessage()), e);
+                    } catch (RuntimeException e) {
+                        prepared.observation().done(e);
+                        throw e;
+                    }
+                    prepared.observation().done(null);
+                    return null;
+                })));
     }
 
     @Override
     public Uni<Void> sendConfirmed(OutgoingMessage message) {
         Objects.requireNonNull(message, "message");
-        return CallerContext.onCallersContext(confirming::isReady,
-                caller -> Uni.createFrom().completionStage(() -> publishConfirmed(caller, message)));
+        return inTransactionOr(message, message.mandatory(), CallerContext.onCallersContext(confirming::isReady,
+                caller -> Uni.createFrom().completionStage(() -> publishConfirmed(caller, message))));
+    }
+
+    /**
+     * With {@code outbox.enabled}: a send made inside a JTA transaction is written to the outbox in it when the
+     * {@code Uni} is subscribed to (on the transaction's thread: it completes once the row is written, the only promise
+     * possible before the commit), and published after the commit; else {@code direct}. Subscribing to it after its
+     * transaction ended, or on another thread, fails: it would leave without the guarantee.
+     */
+    private Uni<Void> inTransactionOr(OutgoingMessage message, boolean mandatory, Uni<Void> direct) {
+        TransactionalSends sends = transactionalSends();
+        if (sends == null) {
+            return direct;
+        }
+        Object calledIn = sends.transaction();
+        return Uni.createFrom().deferred(() -> {
+            Object now = sends.transaction();
+            if (calledIn == null && now == null) {
+                return direct;
+            }
+            if (calledIn != null && !calledIn.equals(now)) {
+                return Uni.createFrom().failure(new IllegalStateException("A message to " + destination(message)
+                        + " was sent inside a transaction and subscribed to outside it (after its end, or on another "
+                        + "thread): subscribe to (or await) the Uni inside the transaction, so that it is written to "
+                        + "the outbox and leaves with the commit"));
+            }
+            return Uni.createFrom().item(() -> {
+                Prepared prepared = prepare(message);
+                try {
+                    sends.write(message.exchange(), message.routingKey(), mandatory, prepared.properties(),
+                            prepared.body());
+                } catch (RuntimeException e) {
+                    prepared.observation().done(e);
+                    throw e;
+                }
+                prepared.observation().done(null);
+                return null;
+            });
+        });
+    }
+
+    private TransactionalSends transactionalSends() {
+        java.util.Optional<TransactionalSends> resolved = outbox;
+        if (resolved == null) {
+            // Null where the publisher is made by hand, without CDI (its unit tests).
+            resolved = transactionalSends != null && transactionalSends.isResolvable()
+                    ? java.util.Optional.of(transactionalSends.get())
+                    : java.util.Optional.empty();
+            outbox = resolved;
+        }
+        return resolved.orElse(null);
     }
 
     /**
@@ -200,6 +258,15 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
      */
     public CompletableFuture<Void> publishConfirmed(String exchange, String routingKey, AMQP.BasicProperties properties,
             byte[] body) {
+        return publishConfirmed(exchange, routingKey, true, properties, body);
+    }
+
+    /**
+     * As {@link #publishConfirmed(String, String, AMQP.BasicProperties, byte[])}, {@code mandatory} as given: for the
+     * outbox's rows, which keep what their sender asked.
+     */
+    public CompletableFuture<Void> publishConfirmed(String exchange, String routingKey, boolean mandatory,
+            AMQP.BasicProperties properties, byte[] body) {
         // The runtime's held copies carry their delivery's trace: the observers continue it.
         PublishObservation observation = PublishObservation.NONE;
         AMQP.BasicProperties sent = properties;
@@ -211,7 +278,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         PublishObservation done = observation;
         CompletableFuture<Void> published;
         try {
-            published = publishConfirmedCopy(exchange, routingKey, sent, body);
+            published = publishConfirmedCopy(exchange, routingKey, mandatory, sent, body);
         } catch (RuntimeException e) {
             // A worker pool that refuses the task (stopping): the caller holds the copy and tries again, or says it
             // is lost; it must hear of it either way.
@@ -221,14 +288,14 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         return published;
     }
 
-    private CompletableFuture<Void> publishConfirmedCopy(String exchange, String routingKey,
+    private CompletableFuture<Void> publishConfirmedCopy(String exchange, String routingKey, boolean mandatory,
             AMQP.BasicProperties properties, byte[] body) {
         if (copies.isReady() || !Context.isOnEventLoopThread()) {
-            return publishConfirmed(copies, null, exchange, routingKey, true, properties, body);
+            return publishConfirmed(copies, null, exchange, routingKey, mandatory, properties, body);
         }
         CompletableFuture<Void> result = new CompletableFuture<>();
-        Infrastructure.getDefaultWorkerPool().execute(() -> publishConfirmed(copies, null, exchange, routingKey, true,
-                properties, body)
+        Infrastructure.getDefaultWorkerPool().execute(() -> publishConfirmed(copies, null, exchange, routingKey,
+                mandatory, properties, body)
                 .whenComplete((ignored, failure) -> {
                     if (failure == null) {
                         result.complete(null);

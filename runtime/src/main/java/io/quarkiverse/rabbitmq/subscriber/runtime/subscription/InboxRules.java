@@ -23,24 +23,29 @@ public final class InboxRules {
      * What the application lacks for its inbox subscriptions; empty when it has none.
      *
      * @param methods the methods of the inbox subscriptions, for the message
+     * @param outboxEnabled whether {@code quarkus.rabbitmq-subscriber.outbox.enabled} is on (sends inside the
+     *        application's transactions go to the outbox, which needs the same)
      * @param datasources the names of the JDBC datasources configured ({@link #DEFAULT_DATASOURCE} for the default)
      */
-    public static List<String> applicationProblems(List<String> methods, boolean agroal, boolean jta,
-            String datasource, Collection<String> datasources) {
+    public static List<String> applicationProblems(List<String> methods, boolean outboxEnabled, boolean agroal,
+            boolean jta, String datasource, Collection<String> datasources) {
         List<String> problems = new ArrayList<>();
-        if (methods.isEmpty()) {
+        if (methods.isEmpty() && !outboxEnabled) {
             return problems;
         }
-        String who = methods.size() == 1 ? methods.get(0) + " has inbox = true"
-                : String.join(", ", methods)
-                        + " have inbox = true";
+        String who = methods.isEmpty() ? ""
+                : methods.size() == 1 ? methods.get(0) + " has inbox = true"
+                        : String.join(", ", methods) + " have inbox = true";
+        if (outboxEnabled) {
+            who = (who.isEmpty() ? "" : who + ", and ") + "quarkus.rabbitmq-subscriber.outbox.enabled is true";
+        }
         if (!agroal) {
             problems.add(who + ": the inbox is a table in the application's database, and the application has no "
                     + "JDBC datasource. Add quarkus-agroal and a JDBC driver (quarkus-jdbc-postgresql) and configure "
                     + "quarkus.datasource.*");
         } else if (!jta) {
-            problems.add(who + ": the handler runs in a JTA transaction, and the application has no transaction "
-                    + "manager. Add quarkus-narayana-jta");
+            problems.add(who + ": the inbox and the outbox are written in JTA transactions, and the application has no "
+                    + "transaction manager. Add quarkus-narayana-jta");
         } else if (!datasources.contains(datasource)) {
             problems.add(who + ": the inbox datasource "
                     + (DEFAULT_DATASOURCE.equals(datasource) ? "(the default one)" : "'" + datasource + "'")

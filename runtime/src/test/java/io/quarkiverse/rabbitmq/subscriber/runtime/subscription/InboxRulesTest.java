@@ -27,16 +27,19 @@ class InboxRulesTest {
 
     @Test
     void theApplicationNeedsADatasourceThenJtaThenTheNamedOne() {
-        assertTrue(InboxRules.applicationProblems(List.of("m"), false, false, "<default>", List.of()).get(0)
+        assertTrue(InboxRules.applicationProblems(List.of("m"), false, false, false, "<default>", List.of()).get(0)
                 .contains("has no JDBC datasource"));
-        assertTrue(InboxRules.applicationProblems(List.of("m"), true, false, "<default>", List.of("<default>")).get(0)
+        assertTrue(InboxRules.applicationProblems(List.of("m"), false, true, false, "<default>", List.of("<default>")).get(0)
                 .contains("Add quarkus-narayana-jta"));
-        assertTrue(InboxRules.applicationProblems(List.of("m"), true, true, "<default>", List.of()).get(0)
+        assertTrue(InboxRules.applicationProblems(List.of("m"), false, true, true, "<default>", List.of()).get(0)
                 .contains("the inbox datasource (the default one) is not configured"));
-        assertEquals(List.of(), InboxRules.applicationProblems(List.of("m"), true, true, "<default>",
+        assertEquals(List.of(), InboxRules.applicationProblems(List.of("m"), false, true, true, "<default>",
                 List.of("<default>")));
-        assertEquals(List.of(), InboxRules.applicationProblems(List.of(), false, false, "<default>", List.of()),
-                "no inbox subscription, nothing needed");
+        assertEquals(List.of(), InboxRules.applicationProblems(List.of(), false, false, false, "<default>",
+                List.of()), "no inbox subscription, nothing needed");
+        assertTrue(InboxRules.applicationProblems(List.of(), true, true, false, "<default>", List.of("<default>"))
+                .get(0).startsWith("quarkus.rabbitmq-subscriber.outbox.enabled is true: the inbox and the outbox are "
+                        + "written in JTA transactions"));
     }
 
     @Test

@@ -11,7 +11,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class Ledger {
 
-    private final List<Refund> processed = new CopyOnWriteArrayList<>();
     private final List<Refund> declined = new CopyOnWriteArrayList<>();
     private final Map<Long, Integer> attempts = new ConcurrentHashMap<>();
     private final Map<Long, Integer> payoutAttempts = new ConcurrentHashMap<>();
@@ -75,16 +74,8 @@ public class Ledger {
         attempts.merge(refund.id(), 1, Integer::sum);
     }
 
-    public void processed(Refund refund) {
-        processed.add(refund);
-    }
-
     public void declined(Refund refund) {
         declined.add(refund);
-    }
-
-    public List<Refund> processed() {
-        return List.copyOf(processed);
     }
 
     public List<Refund> declined() {

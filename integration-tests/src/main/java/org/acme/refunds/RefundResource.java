@@ -11,6 +11,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
 
+import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.smallrye.mutiny.Uni;
 
@@ -30,14 +31,15 @@ public class RefundResource {
     @POST
     @Path("refunds")
     public Uni<Response> submit(Refund refund) {
-        return publisher.publishConfirmed("payments", "refund.requested", refund)
-                .map(ignored -> Response.accepted().build());
+        // The refund's own id as the message-id: a request sent twice is recorded once (the subscriber's inbox).
+        return publisher.sendConfirmed(OutgoingMessage.to("payments", "refund.requested").payload(refund)
+                .messageId("refund-" + refund.id())).map(ignored -> Response.accepted().build());
     }
 
     @GET
     @Path("refunds/processed")
     public List<Refund> processed() {
-        return ledger.processed();
+        return RefundRecord.refunds();
     }
 
     @GET

@@ -20,9 +20,12 @@ import io.quarkiverse.rabbitmq.subscriber.Subscriber;
  * at most five deliveries; the runtime counts them (a classic queue counts nothing) and moves the fifth failure to
  * {@code refunds.dead}, where {@link DeadLetters} reads it. A refund the processor is too busy for waits 30 seconds in
  * RabbitMQ's waiting queue {@code refunds.retry} ({@code DLX_TTL}), so a restart of the service loses none of them.
- * A processed refund announces itself: a {@link RefundIssued} event to the {@code refund-events} exchange, sent through
- * the handler's {@code Outputs}, so it leaves only with the attempt that succeeds, and the refund is acknowledged only
- * once RabbitMQ confirmed the event.
+ * The subscriber has an inbox: it runs in a database transaction that first records the message's id, so a refund
+ * delivered twice (a cut, a crash after the commit, a publisher that retried) is recorded once ({@link RefundRecord})
+ * and the second delivery is acked without calling it. A processed refund announces itself: a {@link RefundIssued}
+ * event to the {@code refund-events} exchange, sent through the handler's {@code Outputs}, which the inbox writes to
+ * the outbox table in the same transaction; it is published after the commit, before the refund is acknowledged (a
+ * relay sends it if the service dies in between), and only with the attempt that succeeds.
  */
 public class Refunds {
 
@@ -37,12 +40,12 @@ public class Refunds {
     @Inject
     Ledger ledger;
 
-    @Subscriber(value = "refunds", maxAttempts = 5, deadLetter = "refunds.dead", delay = Delay.DLX_TTL, bindings = @Binding(exchange = "payments", keys = "refund.*"))
+    @Subscriber(value = "refunds", inbox = true, maxAttempts = 5, deadLetter = "refunds.dead", delay = Delay.DLX_TTL, bindings = @Binding(exchange = "payments", keys = "refund.*"))
     Outcome process(Refund refund, Delivery delivery, Outputs outputs) {
         ledger.attempted(refund);
         return switch (processor.refund(refund.card())) {
             case OK -> {
-                ledger.processed(refund);
+                RefundRecord.record(refund);
                 outputs.publish(RefundIssued.EXCHANGE, RefundIssued.KEY,
                         new RefundIssued(refund.id(), refund.card(), refund.amountCents()));
                 yield Outcome.ack();

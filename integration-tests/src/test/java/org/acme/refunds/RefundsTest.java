@@ -61,6 +61,21 @@ class RefundsTest {
     }
 
     @Test
+    void aRefundRequestedTwiceIsRecordedOnce() {
+        // The same refund id is the same message-id: the second delivery finds it in the inbox, and is acked unhandled.
+        submit(105, "4242-twice");
+        await().untilAsserted(() -> given().get("/refunds/processed").then().body("id", hasItem(105)));
+        submit(105, "4242-twice");
+        await().untilAsserted(() -> org.junit.jupiter.api.Assertions.assertTrue(given().get("/q/metrics").asString()
+                .contains("quarkus_rabbitmq_subscriber_outcomes_total{outcome=\"duplicate\",queue=\"refunds\"}")));
+        given().get("/refunds/processed").then().body("findAll { it.id == 105 }.size()", is(1));
+        given().get("/refunds/105/attempts").then().body("attempts", is(1));
+        // Its RefundIssued event went through the outbox once.
+        await().untilAsserted(() -> given().get("/audit/refunds").then().body("refundId", hasItem(105)));
+        given().get("/audit/refunds").then().body("findAll { it.refundId == 105 }.size()", is(1));
+    }
+
+    @Test
     void anUnavailableProcessorIsAskedAgain() {
         script("4242-flaky", "UNAVAILABLE", "UNAVAILABLE", "OK");
         submit(102, "4242-flaky");

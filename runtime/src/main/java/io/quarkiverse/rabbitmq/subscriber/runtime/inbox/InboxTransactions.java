@@ -87,9 +87,10 @@ public class InboxTransactions implements Inbox {
         }
         try (Connection connection = dataSource.getConnection()) {
             String product = connection.getMetaData().getDatabaseProductName();
-            if (!"PostgreSQL".equals(product)) {
+            if (!TableSchema.SUPPORTED.contains(product)) {
                 throw new IllegalStateException("The inbox's datasource " + describe(name) + " is " + product
-                        + ": the inbox is built and tested on PostgreSQL only so far");
+                        + ": the inbox and the outbox are built and tested on PostgreSQL (and on H2 in its PostgreSQL "
+                        + "mode, for development) only so far");
             }
             if (config.inbox().schema() == SubscriberConfig.InboxSchema.CREATE) {
                 QuarkusTransaction.requiringNew().run(() -> {

@@ -24,9 +24,14 @@ public class Audit {
         ledger.audited(payout);
     }
 
-    /** Every refund issued, from the events the refunds handler publishes through its {@code Outputs}. */
-    @Subscriber(value = "audit.refunds-issued", bindings = @Binding(exchange = RefundIssued.EXCHANGE, keys = RefundIssued.KEY))
+    /**
+     * Every refund issued, from the events the refunds handler publishes through its {@code Outputs} (the outbox). An
+     * inbox too: an event the outbox's relay publishes again after a crash carries the same message-id, and is
+     * recorded once.
+     */
+    @Subscriber(value = "audit.refunds-issued", inbox = true, bindings = @Binding(exchange = RefundIssued.EXCHANGE, keys = RefundIssued.KEY))
     void issued(RefundIssued issued) {
+        IssuedAudit.record(issued);
         ledger.issued(issued);
     }
 }

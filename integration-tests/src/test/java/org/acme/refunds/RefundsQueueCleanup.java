@@ -47,6 +47,23 @@ public class RefundsQueueCleanup implements QuarkusTestResourceLifecycleManager 
             dropRefundsSchema();
         }, "refunds-queue-cleanup");
         deleter.start();
+        pending = deleter;
+    }
+
+    /** The last cleanup after a packaged application, which may still be waiting for it to stop. */
+    private static volatile Thread pending;
+
+    /**
+     * No queue, exchange or table of the example's left: before and after a test that starts it itself, once the
+     * cleanup after the test before has run (it would delete what the next test's application declared).
+     */
+    static void reset() throws InterruptedException {
+        Thread before = pending;
+        if (before != null) {
+            before.join(60_000);
+        }
+        deleteQueues();
+        dropRefundsSchema();
     }
 
     /**

@@ -61,7 +61,7 @@ public final class DeliveryChain {
         boolean takesOutputs = definition.outputsIndex >= 0;
         Inbox inbox = subscription.inbox ? io.quarkus.arc.Arc.container().instance(Inbox.class).get() : null;
         Handling handling = inbox != null
-                ? new InboxCheck(inbox, subscription.queue, reading, takesOutputs, invocation)
+                ? new InboxCheck(inbox, subscription.queue, reading, takesOutputs, observers, invocation)
                 : invocation;
         handling = killSwitch == KillSwitch.NONE ? handling : new KillSwitchCheck(killSwitch::tripped, handling);
         // An inbox handler holds a pooled connection while it runs: without a bound of its own, the pool's size is one.

@@ -45,8 +45,10 @@ final class OutboxBeforeAck implements VerdictStage {
             next.pass(delivery, verdict);
             return;
         }
+        CrashPoints.reached(CrashPoints.AFTER_COMMIT);
         PublishAnswer.whenAnswered(settlements.publishOutputs(delivery, group.outputs()), answer -> {
             if (answer.confirmed()) {
+                CrashPoints.reached(CrashPoints.AFTER_PUBLISH);
                 inbox.published(group.id()).whenComplete((ignored, failure) -> {
                     if (failure != null) {
                         LOG.warnf("The outputs of %s on queue '%s' were published, but their outbox rows could not be "

@@ -24,6 +24,7 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+import io.quarkiverse.rabbitmq.subscriber.runtime.consume.CrashPoints;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.Inbox;
 import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
@@ -151,6 +152,7 @@ public class InboxTransactions implements Inbox {
                 if (!acks.test(result)) {
                     throw new NotAcked(result);
                 }
+                CrashPoints.reached(CrashPoints.BEFORE_COMMIT);
                 return result;
             });
         } catch (NotAcked notAcked) {

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The inbox's cost: four subscribers of the example app that each insert one row into PostgreSQL, drained in turn,
+# round after round, in the same run (bench/InboxCost): with the inbox against the same handler in its own
+# @Transactional (the target: at most 1.3x per message), and with the inbox and one output through the outbox against
+# the same handler publishing it as plain Outputs. Prints each one's median time per message and the medians of the
+# rounds' ratios (a first round warms the JIT and is not counted). RabbitMQ is pinned to CPU 0 and the app to CPU 1
+# where taskset is there. A benchmark, not a test: run it by hand on a quiet machine.
+#
+#   integration-tests/bench/inbox-cost.sh [messages per drain] [rounds]
+#
+# Needs RabbitMQ on 127.0.0.1:5672 (guest/guest), PostgreSQL on 127.0.0.1:5432 (database test, user postgres) and the
+# extension installed (./mvnw -DskipTests install). Its tables go in schema bench_inbox, dropped at the end.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+messages=${1:-2000}
+rounds=${2:-5}
+port=18190
+
+"$root/mvnw" -q -B -f "$root/integration-tests/pom.xml" package -DskipTests -Dbench.drain=inbox-cost \
+  -Dquarkus.package.output-directory=bench-app-inbox-cost >/dev/null
+jar="$root/integration-tests/target/bench-app-inbox-cost/quarkus-run.jar"
+
+schema() { su postgres -c "psql -q -c '$1' test" 2>/dev/null || psql -q -h 127.0.0.1 -U postgres -c "$1" test; }
+schema "DROP SCHEMA IF EXISTS bench_inbox CASCADE"
+schema "CREATE SCHEMA bench_inbox"
+
+broker_pid=$(ss -ltnp 2>/dev/null | grep '127.0.0.1:5672 ' | grep -o 'pid=[0-9]*' | grep -o '[0-9]*' | head -1 || true)
+pin=()
+if [ -n "$broker_pid" ] && command -v taskset >/dev/null; then
+  all_cpus=$(taskset -pc "$broker_pid" | awk -F': ' '{ print $2 }')
+  taskset -apc 0 "$broker_pid" >/dev/null
+  pin=(taskset -c 1)
+fi
+app_pid=
+cleanup() {
+  [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null && wait "$app_pid" 2>/dev/null || true
+  [ -n "${all_cpus:-}" ] && taskset -apc "$all_cpus" "$broker_pid" >/dev/null
+  schema "DROP SCHEMA IF EXISTS bench_inbox CASCADE"
+}
+trap cleanup EXIT
+
+"${pin[@]}" java -Dquarkus.http.port=$port -Dquarkus.rabbitmq-subscriber.url=amqp://guest:guest@127.0.0.1:5672 \
+  "-Dquarkus.datasource.jdbc.url=jdbc:postgresql://127.0.0.1:5432/test?currentSchema=bench_inbox" \
+  -Dquarkus.hibernate-orm.database.default-schema=bench_inbox \
+  -jar "$jar" > "$root/integration-tests/target/bench-inbox-cost.log" 2>&1 &
+app_pid=$!
+for _ in $(seq 1 60); do
+  curl -sf "localhost:$port/q/health/ready" >/dev/null && break
+  sleep 1
+done
+curl -sf --max-time 1800 "localhost:$port/bench/inbox-cost?messages=$messages&rounds=$rounds"

@@ -1,0 +1,190 @@
+package org.acme.refunds;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.ConnectionFactory;
+
+/**
+ * The packaged example killed at each point of an inbox delivery (a JVM halt, as {@code kill -9}, through the
+ * runtime's crash points), then started again: every refund is recorded once, its {@code RefundIssued} event reaches
+ * the audit trail (an inbox subscriber too) once, and the outbox is empty. Then two instances on one queue and one
+ * database: 1,000 refunds and 100 of them requested again, each recorded once, both instances handling some.
+ */
+@ExtendWith(PostgresAnswers.class)
+class RefundsCrashIT {
+
+    static final String AMQP_URL = "amqp://guest:guest@127.0.0.1:5672";
+    static final String JDBC_URL = "jdbc:postgresql://127.0.0.1:5432/test";
+    static final Path JAR = Path.of("target", "quarkus-app", "quarkus-run.jar");
+
+    final List<Process> started = new ArrayList<>();
+
+    @BeforeAll
+    static void clean() throws Exception {
+        RefundsQueueCleanup.reset();
+    }
+
+    @AfterAll
+    static void cleanAfter() throws Exception {
+        RefundsQueueCleanup.reset();
+    }
+
+    @Test
+    void everyEffectOnceAfterACrashAtEachPoint() throws Exception {
+        long id = 9001;
+        for (String point : List.of("before-commit", "after-commit", "after-publish")) {
+            Process crashing = start(18091, point);
+            publish(id, 1);
+            assertTrue(crashing.waitFor(60, TimeUnit.SECONDS), "the instance halts at " + point);
+            assertEquals(137, crashing.exitValue(), point);
+            Process again = start(18091, null);
+            long refund = id;
+            await().atMost(Duration.ofSeconds(60)).until(() -> count("refunds.refund_records WHERE refundid = "
+                    + refund) == 1 && count("refunds.issued_audit WHERE refundid = " + refund) == 1
+                    && count("refunds.rabbitmq_subscriber_outbox") == 0);
+            // Nothing more comes: once each.
+            await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(10)).until(
+                    () -> count("refunds.refund_records WHERE refundid = " + refund) == 1
+                            && count("refunds.issued_audit WHERE refundid = " + refund) == 1);
+            stop(again);
+            id++;
+        }
+    }
+
+    @Test
+    void twoInstancesShareTheQueueAndRecordEachRefundOnce() throws Exception {
+        Process first = start(18092, null);
+        Process second = start(18093, null);
+        publish(20_000, 1_000);
+        // The first 100 again, with the same message-ids (a publisher that retried).
+        publish(20_000, 100);
+        await().atMost(Duration.ofSeconds(120)).until(() -> count("refunds.refund_records WHERE refundid >= 20000") == 1_000
+                && count("refunds.issued_audit WHERE refundid >= 20000") == 1_000);
+        // The copies come last: wait until both instances together counted them.
+        await().atMost(Duration.ofSeconds(60)).until(() -> counter(get(18092, "/q/metrics"), "duplicate")
+                + counter(get(18093, "/q/metrics"), "duplicate") == 100);
+        double acked = 0;
+        for (int port : new int[] { 18092, 18093 }) {
+            String metrics = get(port, "/q/metrics");
+            double mine = counter(metrics, "ack");
+            assertTrue(mine > 0, "instance on port " + port + " handled none: " + metrics.lines()
+                    .filter(line -> line.startsWith("quarkus_rabbitmq_subscriber_outcomes_total")).toList());
+            acked += mine;
+        }
+        assertEquals(1_000, acked, 0.0);
+        assertEquals(1_000, count("refunds.refund_records WHERE refundid >= 20000"));
+        stop(first);
+        stop(second);
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void stopAll() {
+        started.forEach(Process::destroyForcibly);
+        started.clear();
+    }
+
+    /** The ack count of the refunds queue, tagged outcome. */
+    static double counter(String metrics, String outcome) {
+        Matcher matcher = Pattern.compile("quarkus_rabbitmq_subscriber_outcomes_total\\{outcome=\"" + outcome
+                + "\",queue=\"refunds\",?} ([0-9.E]+)").matcher(metrics);
+        return matcher.find() ? Double.parseDouble(matcher.group(1)) : 0;
+    }
+
+    Process start(int port, String crashAt) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Dquarkus.http.port=" + port, "-Dquarkus.rabbitmq-subscriber.url=" + AMQP_URL,
+                "-Dquarkus.rabbitmq-subscriber.outbox.relay.min-age=2s"));
+        if (crashAt != null) {
+            command.add("-Drabbitmq-subscriber.test.crash-at=" + crashAt);
+        }
+        command.addAll(List.of("-jar", JAR.toString()));
+        File log = Path.of("target", "crash-" + port + "-" + (crashAt == null ? "run" : crashAt) + ".log").toFile();
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
+        started.add(process);
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() -> {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("The example on port " + port + " stopped: see " + log);
+            }
+            try {
+                return get(port, "/q/health/ready").contains("\"UP\"");
+            } catch (IOException e) {
+                return false;
+            }
+        });
+        return process;
+    }
+
+    void stop(Process process) throws InterruptedException {
+        process.destroy();
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** Refunds {@code first} to {@code first + n - 1}, each with its id as the message-id, confirmed. */
+    static void publish(long first, int n) throws Exception {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setUri(AMQP_URL);
+        try (com.rabbitmq.client.Connection connection = factory.newConnection("refunds-crash-test");
+                Channel channel = connection.createChannel()) {
+            channel.confirmSelect();
+            for (long id = first; id < first + n; id++) {
+                byte[] body = ("{\"id\":" + id + ",\"card\":\"4242-crash\",\"amountCents\":100}")
+                        .getBytes(StandardCharsets.UTF_8);
+                channel.basicPublish("payments", "refund.requested", true, new AMQP.BasicProperties.Builder()
+                        .messageId("refund-" + id).contentType("application/json").deliveryMode(2).build(), body);
+            }
+            channel.waitForConfirmsOrDie(30_000);
+        }
+    }
+
+    static long count(String from) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(JDBC_URL, "postgres", "postgres");
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT count(*) FROM " + from)) {
+            rows.next();
+            return rows.getLong(1);
+        } catch (SQLException e) {
+            if ("42P01".equals(e.getSQLState())) {
+                // Not created yet: the instance is starting.
+                return -1;
+            }
+            throw e;
+        }
+    }
+
+    static String get(int port, String path) throws IOException {
+        HttpURLConnection http = (HttpURLConnection) URI.create("http://127.0.0.1:" + port + path).toURL()
+                .openConnection();
+        http.setConnectTimeout(1000);
+        try (var in = http.getResponseCode() < 400 ? http.getInputStream() : http.getErrorStream()) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}

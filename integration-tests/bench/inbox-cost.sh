@@ -50,3 +50,23 @@ for _ in $(seq 1 60); do
   sleep 1
 done
 curl -sf --max-time 1800 "localhost:$port/bench/inbox-cost?messages=$messages&rounds=$rounds"
+
+# The database's own floor, without the application: pgbench, 20 clients (the example's pool), one transaction with
+# one insert against the same with the inbox's insert first, into the tables the app just used. The inbox cannot cost
+# less than this ratio: it is one more statement per transaction into a table keyed at random.
+if command -v pgbench >/dev/null; then
+  work=$(mktemp -d)
+  # BEGIN goes with the first statement, as the JDBC driver sends it (one round trip).
+  printf '\\startpipeline\nBEGIN;\nINSERT INTO bench_inbox.bench_rows (refund_id) VALUES (1);\n\\endpipeline\nCOMMIT;\n' > "$work/plain.sql"
+  printf '\\set k random(1, 1000000000000)\n\\startpipeline\nBEGIN;\nINSERT INTO bench_inbox.rabbitmq_subscriber_inbox (consumer, message_key, handled_at) VALUES (%s, %s, now()) ON CONFLICT DO NOTHING;\n\\endpipeline\nINSERT INTO bench_inbox.bench_rows (refund_id) VALUES (1);\nCOMMIT;\n' "'pgbench'" "'3f6c2a9e-' || :k" > "$work/inbox.sql"
+  tps() { "${pin[@]}" pgbench -h 127.0.0.1 -U postgres -n -M prepared -c 20 -j 1 -T 5 -f "$1" test 2>/dev/null \
+    | awk '/^tps/ { print $3 }'; }
+  ratios=()
+  for _ in $(seq 1 "$rounds"); do
+    plain=$(tps "$work/plain.sql"); inbox=$(tps "$work/inbox.sql")
+    ratios+=("$(awk -v p="$plain" -v i="$inbox" 'BEGIN { printf "%.2f", p / i }')")
+  done
+  rm -rf "$work"
+  median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+  echo "the database's floor (pgbench, no application): inbox insert + insert / insert: median ${median}x (rounds ${ratios[*]})"
+fi

@@ -57,7 +57,7 @@ export class QwcRabbitmqSubscriberBroker extends LitElement {
                 ? ', the oldest handled ' + new Date(inbox.oldestMillis).toISOString() : ''}`}</div>
             <div id="outbox">Outbox: <b>${outbox.waiting}</b> row(s) waiting${outbox.oldestAgeMillis != null
                 ? ', the oldest for ' + Math.round(outbox.oldestAgeMillis / 1000) + ' s' : ''}${outbox.relaying
-                ? '' : ' (no relay on this instance)'}${outbox.lastFailure ? html`; the relay: ${outbox.lastFailure}` : ''}
+                ? `; this instance's relay published ${outbox.relayed} group(s)` : ' (no relay on this instance)'}${outbox.lastFailure ? html`; the relay: ${outbox.lastFailure}` : ''}
                 ${outbox.stuck ? html`<div><b>Readiness is DOWN</b>: ${outbox.stuck}</div>` : ''}</div>
         `;
     }

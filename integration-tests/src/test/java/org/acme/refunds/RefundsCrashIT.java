@@ -12,12 +12,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,11 +33,14 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.ConnectionFactory;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
+
 /**
  * The packaged example killed at each point of an inbox delivery (a JVM halt, as {@code kill -9}, through the
  * runtime's crash points), then started again: every refund is recorded once, its {@code RefundIssued} event reaches
  * the audit trail (an inbox subscriber too) once, and the outbox is empty. Then two instances on one queue and one
- * database: 1,000 refunds and 100 of them requested again, each recorded once, both instances handling some.
+ * database: 1,000 refunds and 100 of them requested again, each recorded once, both instances handling some; and
+ * 2,000 groups a crash left in the outbox, which both relays share, each published once.
  */
 @ExtendWith(PostgresAnswers.class)
 class RefundsCrashIT {
@@ -80,8 +85,8 @@ class RefundsCrashIT {
 
     @Test
     void twoInstancesShareTheQueueAndRecordEachRefundOnce() throws Exception {
-        Process first = start(18092, null);
-        Process second = start(18093, null);
+        Process one = start(18092, null);
+        Process two = start(18093, null);
         publish(20_000, 1_000);
         // The first 100 again, with the same message-ids (a publisher that retried).
         publish(20_000, 100);
@@ -100,8 +105,51 @@ class RefundsCrashIT {
         }
         assertEquals(1_000, acked, 0.0);
         assertEquals(1_000, count("refunds.refund_records WHERE refundid >= 20000"));
-        stop(first);
-        stop(second);
+
+        // What crashes left in the outbox: 2,000 groups, each one RefundIssued event. Both relays take batches of it
+        // (FOR UPDATE SKIP LOCKED, no leader), and the audit trail records each event once.
+        leaveInOutbox(40_000, 2_000);
+        await().atMost(Duration.ofSeconds(120)).until(() -> count("refunds.issued_audit WHERE refundid >= 40000") == 2_000
+                && count("refunds.rabbitmq_subscriber_outbox") == 0);
+        double first = relayed(get(18092, "/q/metrics"));
+        double second = relayed(get(18093, "/q/metrics"));
+        System.out.printf("The relays' shares of 2,000 groups: %.0f and %.0f%n", first, second);
+        assertTrue(first > 0 && second > 0, "each relay published a share: " + first + " and " + second);
+        assertEquals(2_000, first + second, 0.0, "no group twice");
+        assertEquals(2_000, count("refunds.issued_audit WHERE refundid >= 40000"));
+        stop(one);
+        stop(two);
+    }
+
+    /** The groups this instance's relay published. */
+    static double relayed(String metrics) {
+        Matcher matcher = Pattern.compile("quarkus_rabbitmq_subscriber_outbox_relayed_total ([0-9.E]+)")
+                .matcher(metrics);
+        return matcher.find() ? Double.parseDouble(matcher.group(1)) : 0;
+    }
+
+    /** Outbox groups as an inbox handler writes them, long enough ago for the relay: a RefundIssued event each. */
+    static void leaveInOutbox(long first, int n) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(JDBC_URL, "postgres", "postgres");
+                PreparedStatement insert = connection.prepareStatement("INSERT INTO refunds.rabbitmq_subscriber_outbox "
+                        + "(group_id, seq, created_at, exchange, routing_key, mandatory, message_id, properties, body) "
+                        + "VALUES (?, 0, timestamp '2000-01-01 00:00:00', ?, ?, true, ?, ?, ?)")) {
+            connection.setAutoCommit(false);
+            for (long id = first; id < first + n; id++) {
+                String messageId = "issued-relayed-" + id;
+                insert.setString(1, UUID.randomUUID().toString());
+                insert.setString(2, RefundIssued.EXCHANGE);
+                insert.setString(3, RefundIssued.KEY);
+                insert.setString(4, messageId);
+                insert.setBytes(5, WireProperties.encode(new AMQP.BasicProperties.Builder().messageId(messageId)
+                        .contentType("application/json").deliveryMode(2).build()));
+                insert.setBytes(6, ("{\"refundId\":" + id + ",\"card\":\"4242-relay\",\"amountCents\":100}")
+                        .getBytes(StandardCharsets.UTF_8));
+                insert.addBatch();
+            }
+            insert.executeBatch();
+            connection.commit();
+        }
     }
 
     @org.junit.jupiter.api.AfterEach

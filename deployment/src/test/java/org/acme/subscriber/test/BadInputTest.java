@@ -37,6 +37,8 @@ import io.quarkus.test.QuarkusUnitTest;
  * dead-lettered at once as undecodable) with at most one clear log line, never a crash, a stuck consumer or a loop.
  */
 @Tag("wire")
+// What it proves is the client's own doing, the broker only a transport: not run again on RabbitMQ 4.3.6 (.ci/run).
+@Tag("same-on-every-broker")
 class BadInputTest {
 
     static final String TEXT = "t.bad.text";

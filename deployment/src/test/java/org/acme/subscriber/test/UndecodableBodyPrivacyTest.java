@@ -28,6 +28,8 @@ import io.quarkus.test.QuarkusUnitTest;
  * "4111-1111-1111-1111 cvv 123""), which reached the ERROR line and the dead letter's exception header.
  */
 @Tag("wire")
+// What it proves is the client's own doing, the broker only a transport: not run again on RabbitMQ 4.3.6 (.ci/run).
+@Tag("same-on-every-broker")
 class UndecodableBodyPrivacyTest {
 
     static final String QUEUE = "t.privacy.payments";

@@ -33,6 +33,8 @@ import io.quarkus.test.QuarkusProdModeTest;
  * holds all 100,000 again.
  */
 @Tag("wire")
+// What it proves is the client's own doing, the broker only a transport: not run again on RabbitMQ 4.3.6 (.ci/run).
+@Tag("same-on-every-broker")
 class HeldCopiesAtSmallHeapTest {
 
     static final String QUEUE = "t.held.smallheap";

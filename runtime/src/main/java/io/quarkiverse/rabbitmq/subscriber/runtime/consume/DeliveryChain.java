@@ -22,13 +22,14 @@ import io.vertx.core.Context;
  * [gate]           ConcurrencyGate                        concurrency &gt; 0 (an inbox's: its pool's size), through
  *                  the event loop
  * invoke           InvokeOnLoop | InvokeOffLoop           (DirectRoute calls the handling itself)
- *   handling       [KillSwitchCheck] [InboxCheck] HandlerInvocation    on the handler's thread: the inbox's
- *                  transaction (inbox = true; an ack's outputs into the outbox), decode, request scope, invoker
+ *   handling       [KillSwitchCheck] [Observing] [InboxCheck] HandlerInvocation    on the handler's thread: the
+ *                  observation begun (metrics, span), the inbox's transaction (inbox = true; an ack's outputs into the
+ *                  outbox), decode, request scope, invoker
  * AwaitResult      an asynchronous result, once complete, on the delivery's event-loop context
  * SettleGuard      a bug past here still settles the delivery (requeued) and frees its place
  * ReadResult       the result read and decided (SettlementPlan): a Verdict
  * [outputs]        OutputsBeforeAck | OutboxBeforeAck     a handler that takes Outputs (with inbox = true: published
- *                  from the outbox after the commit, rows deleted, then acked)
+ *                  from the outbox after the commit, then acked; the rows deleted after, in batches)
  * [kill switch]    KillSwitchCounting                     a subscription with a kill switch
  * Reporting        log line, outcome counter, observation
  * Settling         the frame on the channel; the gate's place freed
@@ -55,14 +56,14 @@ public final class DeliveryChain {
             ReplyTargets replies, Settlements settlements, Context eventLoop, Observers observers,
             OutcomeCounters outcomes, KillSwitch killSwitch, RequestScope requestScope) {
         SubscriptionSpec subscription = definition.subscription;
-        HandlerInvocation invocation = new HandlerInvocation(definition, decoder, encoder, replies, observers,
-                requestScope);
+        HandlerInvocation invocation = new HandlerInvocation(definition, decoder, encoder, replies, requestScope);
         ResultReading reading = new ResultReading(definition);
         boolean takesOutputs = definition.outputsIndex >= 0;
         Inbox inbox = subscription.inbox ? io.quarkus.arc.Arc.container().instance(Inbox.class).get() : null;
         Handling handling = inbox != null
-                ? new InboxCheck(inbox, subscription.queue, reading, takesOutputs, observers, invocation)
+                ? new InboxCheck(inbox, subscription.queue, reading, takesOutputs, invocation)
                 : invocation;
+        handling = observers == Observers.NONE ? handling : new Observing(subscription.queue, observers, handling);
         handling = killSwitch == KillSwitch.NONE ? handling : new KillSwitchCheck(killSwitch::tripped, handling);
         // An inbox handler holds a pooled connection while it runs: without a bound of its own, the pool's size is one.
         int concurrency = subscription.concurrency > 0 ? subscription.concurrency
@@ -77,8 +78,7 @@ public final class DeliveryChain {
             verdicts = new KillSwitchCounting(killSwitch::failed, killSwitch::succeeded, verdicts);
         }
         if (takesOutputs && inbox != null) {
-            verdicts = new OutboxBeforeAck(settlements, inbox, task -> eventLoop.runOnContext(ignored -> task.run()),
-                    released, verdicts);
+            verdicts = new OutboxBeforeAck(settlements, inbox, released, verdicts);
         } else if (takesOutputs) {
             verdicts = new OutputsBeforeAck(settlements, reading, decision, released, verdicts);
         }

@@ -4,13 +4,11 @@ import jakarta.enterprise.invoke.Invoker;
 
 import io.quarkiverse.rabbitmq.subscriber.UndecodablePayloadException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
-import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation;
-import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 
 /**
- * One call of a subscriber method for one delivery, on whatever thread runs it: the processing observation begins,
- * the payload is decoded, the method is invoked through its ArC invoker within a request context
+ * One call of a subscriber method for one delivery, on whatever thread runs it (its observation begun by
+ * {@link Observing}): the payload is decoded, the method is invoked through its ArC invoker within a request context
  * ({@link RequestScope}). Whatever happens comes back as a
  * value: the method's own result (an {@code Outcome}, a {@code CompletionStage}, null), {@link Failed} for a throw, or
  * {@link Undecodable} when the method never ran. It never throws: a handler's exception must reach settlement, not the
@@ -31,29 +29,25 @@ final class HandlerInvocation implements Handling {
     /** The handler's bean instance, looked up once; null where the invoker looks one up per call ({@code @Dependent}). */
     private final Object instance;
     private final PayloadDecoder decoder;
-    private final Observers observers;
     private final RequestScope requestScope;
     /** Encodes what the handler sends through its {@code Outputs}; null when it takes none. */
     private final io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder;
     /** Where its {@code Outputs.reply} may send. */
     private final io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets replies;
 
-    HandlerInvocation(SubscriberDefinition definition, PayloadDecoder decoder, Observers observers,
-            RequestScope requestScope) {
-        this(definition, decoder, null, observers, requestScope);
+    HandlerInvocation(SubscriberDefinition definition, PayloadDecoder decoder, RequestScope requestScope) {
+        this(definition, decoder, null, requestScope);
     }
 
     HandlerInvocation(SubscriberDefinition definition, PayloadDecoder decoder,
-            io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder, Observers observers,
-            RequestScope requestScope) {
+            io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder, RequestScope requestScope) {
         this(definition, decoder, encoder, io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets.ANY,
-                observers, requestScope);
+                requestScope);
     }
 
     HandlerInvocation(SubscriberDefinition definition, PayloadDecoder decoder,
             io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder,
-            io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets replies, Observers observers,
-            RequestScope requestScope) {
+            io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets replies, RequestScope requestScope) {
         this.replies = replies;
         this.encoder = encoder;
         this.requestScope = requestScope;
@@ -63,7 +57,6 @@ final class HandlerInvocation implements Handling {
                 : io.quarkus.arc.Arc.container().instance(io.quarkus.arc.Arc.container().bean(definition.beanIdentifier))
                         .get();
         this.decoder = decoder;
-        this.observers = observers;
     }
 
     /** The type the payload is decoded as, for messages. */
@@ -73,17 +66,6 @@ final class HandlerInvocation implements Handling {
 
     @Override
     public Object run(InboundDelivery delivery) {
-        Observation observation = observers.processing(definition.subscription.queue, delivery.properties(),
-                delivery.body().length);
-        delivery.observation(observation);
-        try {
-            return decodeAndInvoke(delivery);
-        } finally {
-            observation.handlerReturned();
-        }
-    }
-
-    private Object decodeAndInvoke(InboundDelivery delivery) {
         Object payload;
         try {
             payload = decoder.decode(delivery.body());

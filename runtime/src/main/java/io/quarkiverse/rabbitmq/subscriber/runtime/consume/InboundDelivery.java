@@ -1,6 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 
@@ -9,6 +10,9 @@ import com.rabbitmq.client.Envelope;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation;
+import io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs;
+import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.AckSlot;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.OriginalRoute;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Provenance;
@@ -19,10 +23,6 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Unsettled;
  * delivery tag and whether it was settled).
  */
 public final class InboundDelivery implements Delivery, Unsettled {
-
-    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(InboundDelivery.class);
-    /** A whole number written out, of any length. */
-    private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("[+-]?[0-9]+");
 
     private final String queue;
     private final Envelope envelope;
@@ -37,9 +37,9 @@ public final class InboundDelivery implements Delivery, Unsettled {
     private int retryCount;
     private AckSlot ackSlot;
     /** Set where the handler runs, before it; read on the event loop after (the completion hand-off orders them). */
-    private volatile io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation observation = io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE;
+    private volatile Observation observation = Observation.NONE;
     /** The handler's outputs, set where it runs, before it (as the observation); null when it takes none. */
-    private volatile io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs outputs;
+    private volatile HeldOutputs outputs;
     /** Set on the handler's thread in the inbox's transaction, read on the event loop after it. */
     private volatile OutboxGroup outboxGroup;
 
@@ -131,61 +131,10 @@ public final class InboundDelivery implements Delivery, Unsettled {
     public int retryCount() {
         int count = retryCount;
         if (count == 0) {
-            count = readRetryCount();
+            count = RetryCountHeader.read(header(retryCountHeader), retryCountHeader, this);
             retryCount = count;
         }
         return count;
-    }
-
-    /**
-     * The retry-count header as a count of at least 1: a number, or a string of digits (other services may write it as
-     * text). Out of range, it is clamped, by one rule for both: zero or negative counts as the first delivery, beyond
-     * the largest int (digits beyond the long range too) as the largest (so a cap ends it at once). Anything else counts as the
-     * first. Each of those gets one WARN naming the
-     * header, the message and the queue.
-     */
-    private int readRetryCount() {
-        Object count = header(retryCountHeader);
-        if (count == null) {
-            return 1;
-        }
-        long value;
-        if (count instanceof java.math.BigDecimal decimal) {
-            // An AMQP decimal: longValue() would wrap beyond the long range; clamped as digits are.
-            value = decimal.compareTo(java.math.BigDecimal.valueOf(Long.MAX_VALUE)) > 0 ? Long.MAX_VALUE
-                    : decimal.compareTo(java.math.BigDecimal.valueOf(Long.MIN_VALUE)) < 0 ? Long.MIN_VALUE
-                            : decimal.longValue();
-        } else if (count instanceof Number n) {
-            value = n.longValue();
-        } else {
-            String text = count.toString().trim();
-            try {
-                value = Long.parseLong(text);
-            } catch (NumberFormatException e) {
-                if (DIGITS.matcher(text).matches()) {
-                    // Digits beyond the long range: clamped as the same value written as a number is.
-                    value = text.startsWith("-") ? Long.MIN_VALUE : Long.MAX_VALUE;
-                } else {
-                    LOG.warnf("The %s header of %s on queue '%s' is not a count (%s '%s'): counting this delivery as the "
-                            + "first", retryCountHeader, describe(), queue,
-                            count instanceof CharSequence || count instanceof com.rabbitmq.client.LongString ? "text"
-                                    : count.getClass().getSimpleName(),
-                            LogText.of(text.length() > 100 ? text.substring(0, 100) + "..." : text));
-                    return 1;
-                }
-            }
-        }
-        if (value < 1) {
-            LOG.warnf("The %s header of %s on queue '%s' is %d, not a count: counting this delivery as the first",
-                    retryCountHeader, describe(), queue, value);
-            return 1;
-        }
-        if (value > Integer.MAX_VALUE) {
-            LOG.warnf("The %s header of %s on queue '%s' is %d, beyond any cap: counting it as %d", retryCountHeader,
-                    describe(), queue, value, Integer.MAX_VALUE);
-            return Integer.MAX_VALUE;
-        }
-        return (int) value;
     }
 
     @Override
@@ -230,14 +179,14 @@ public final class InboundDelivery implements Delivery, Unsettled {
     }
 
     @Override
-    public io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation observation() {
+    public Observation observation() {
         return observation;
     }
 
     /** Closes the handler's outputs and returns what it sent (none when it takes no {@code Outputs}). */
-    java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> takeOutputs() {
-        io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs held = outputs;
-        return held == null ? java.util.List.of() : held.take();
+    List<Output> takeOutputs() {
+        HeldOutputs held = outputs;
+        return held == null ? List.of() : held.take();
     }
 
     /** The outputs its inbox transaction committed to the outbox, to publish before the ack; null when none. */
@@ -249,11 +198,11 @@ public final class InboundDelivery implements Delivery, Unsettled {
         this.outboxGroup = group;
     }
 
-    void outputs(io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs outputs) {
+    void outputs(HeldOutputs outputs) {
         this.outputs = outputs;
     }
 
-    void observation(io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation observation) {
+    void observation(Observation observation) {
         this.observation = observation;
     }
 }

@@ -1,7 +1,6 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
 import java.util.List;
-import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -48,6 +47,10 @@ public interface Inbox {
      */
     int connections();
 
-    /** Deletes a group whose outputs RabbitMQ confirmed, in a transaction of its own, on a worker thread. */
-    CompletionStage<Void> published(String group);
+    /**
+     * A group whose outputs RabbitMQ confirmed: its rows are deleted soon after, with other groups, in a transaction of
+     * their own on a worker thread. Returns at once: nobody waits for the delete (a row it misses is only published
+     * again by the relay).
+     */
+    void published(String group);
 }

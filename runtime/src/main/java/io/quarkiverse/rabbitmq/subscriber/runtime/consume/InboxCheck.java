@@ -3,8 +3,6 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 import java.util.List;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
-import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation;
-import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
 
@@ -23,12 +21,9 @@ final class InboxCheck implements Handling {
     private final ResultReading reading;
     private final Handling next;
     private final boolean takesOutputs;
-    private final Observers observers;
 
-    InboxCheck(Inbox inbox, String consumer, ResultReading reading, boolean takesOutputs, Observers observers,
-            Handling next) {
+    InboxCheck(Inbox inbox, String consumer, ResultReading reading, boolean takesOutputs, Handling next) {
         this.takesOutputs = takesOutputs;
-        this.observers = observers;
         this.inbox = inbox;
         this.consumer = consumer;
         this.reading = reading;
@@ -38,16 +33,7 @@ final class InboxCheck implements Handling {
     @Override
     public Object run(InboundDelivery delivery) {
         try {
-            Object result = inbox.run(consumer, delivery, this::handle, this::acks);
-            if (result == Inbox.DUPLICATE) {
-                // The handler was not called, so no observation began: a duplicate is a delivery processed all the
-                // same, counted (metrics, spans) as one.
-                Observation observation = observers.processing(consumer, delivery.properties(),
-                        delivery.body().length);
-                delivery.observation(observation);
-                observation.handlerReturned();
-            }
-            return result;
+            return inbox.run(consumer, delivery, this::handle, this::acks);
         } catch (Throwable t) {
             // Rolled back, the outbox rows with it: nothing to publish.
             delivery.outboxGroup(null);

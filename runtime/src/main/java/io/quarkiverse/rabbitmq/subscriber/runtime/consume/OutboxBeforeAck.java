@@ -1,7 +1,5 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
-import java.util.concurrent.Executor;
-
 import org.jboss.logging.Logger;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.PublishAnswer;
@@ -10,8 +8,10 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlements;
 
 /**
  * The outputs of an inbox handler, which its transaction committed to the outbox ({@link InboxCheck}): published with
- * confirms, in order, with the message-ids their rows keep; once confirmed their rows are deleted and then the
- * delivery is acked. The effects are committed whatever RabbitMQ answers, so an output that cannot leave now is no
+ * confirms, in order, with the message-ids their rows keep; once confirmed the delivery is acked, and their rows are
+ * deleted soon after with other groups' (the ack does not wait for that: a crash in between leaves rows the relay
+ * publishes again, with the same message-ids). The effects are committed whatever RabbitMQ answers, so an output that cannot
+ * leave now is no
  * failure of the handler (a retry would only come back as a duplicate): the delivery is acked and the rows stay for
  * the outbox's relay, which sends them again. Only in the chain of an inbox subscription whose handler takes
  * {@code Outputs}; in place of {@link OutputsBeforeAck}.
@@ -22,15 +22,12 @@ final class OutboxBeforeAck implements VerdictStage {
 
     private final Settlements settlements;
     private final Inbox inbox;
-    private final Executor backOnLoop;
     private final Runnable released;
     private final VerdictStage next;
 
-    /** @param backOnLoop runs a task on the subscription's event loop, where the delivery is settled */
-    OutboxBeforeAck(Settlements settlements, Inbox inbox, Executor backOnLoop, Runnable released, VerdictStage next) {
+    OutboxBeforeAck(Settlements settlements, Inbox inbox, Runnable released, VerdictStage next) {
         this.settlements = settlements;
         this.inbox = inbox;
-        this.backOnLoop = backOnLoop;
         this.released = released;
         this.next = next;
     }
@@ -49,14 +46,8 @@ final class OutboxBeforeAck implements VerdictStage {
         PublishAnswer.whenAnswered(settlements.publishOutputs(delivery, group.outputs()), answer -> {
             if (answer.confirmed()) {
                 CrashPoints.reached(CrashPoints.AFTER_PUBLISH);
-                inbox.published(group.id()).whenComplete((ignored, failure) -> {
-                    if (failure != null) {
-                        LOG.warnf("The outputs of %s on queue '%s' were published, but their outbox rows could not be "
-                                + "deleted (%s): the relay publishes them again, with the same message-ids",
-                                delivery.describe(), delivery.queue(), failure.getMessage());
-                    }
-                    backOnLoop.execute(() -> next.pass(delivery, verdict));
-                });
+                inbox.published(group.id());
+                next.pass(delivery, verdict);
             } else if (answer.gone()) {
                 // The delivery went with its channel: its redelivery is a duplicate, and the relay sends the outputs.
                 settlements.abandoned(delivery);

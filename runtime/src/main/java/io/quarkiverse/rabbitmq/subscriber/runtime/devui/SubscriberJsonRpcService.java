@@ -225,7 +225,7 @@ public class SubscriberJsonRpcService {
                     .put("problem", inbox.problem()));
             broker.put("outbox", new JsonObject().put("relaying", outbox.relaying()).put("waiting", outbox.waiting())
                     .put("oldestAgeMillis", outbox.oldestAgeMillis()).put("lastFailure", outbox.lastFailure())
-                    .put("stuck", inboxOutbox.get().stuck()));
+                    .put("relayed", outbox.relayed()).put("stuck", inboxOutbox.get().stuck()));
         }
         return broker;
     }

@@ -1,9 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.inbox;
 
 import java.sql.Connection;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 
 import jakarta.annotation.Priority;
 import jakarta.enterprise.event.Observes;
@@ -13,7 +11,6 @@ import jakarta.interceptor.Interceptor;
 
 import org.jboss.logging.Logger;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -41,51 +38,22 @@ public class InboxCleanup {
     @Inject
     InboxTransactions inbox;
 
-    private volatile ExecutorService thread;
-    private volatile Clock.Timer next;
-    private volatile boolean stopped;
+    private final ClockedTask passes = new ClockedTask("rabbitmq-subscriber-inbox-cleanup", this::clean);
     private volatile boolean failing;
 
     /** After the inbox prepared its tables. */
     void start(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE + 20) StartupEvent event) {
-        if (inbox.dataSource() == null) {
-            return;
+        if (inbox.dataSource() != null) {
+            passes.start(session.clock(), config.inbox().cleanup().interval());
         }
-        thread = Executors.newSingleThreadExecutor(task -> {
-            Thread cleanup = new Thread(task, "rabbitmq-subscriber-inbox-cleanup");
-            cleanup.setDaemon(true);
-            return cleanup;
-        });
-        schedule();
     }
 
     void stop(@Observes ShutdownEvent event) {
-        stopped = true;
-        Clock.Timer pending = next;
-        if (pending != null) {
-            pending.cancel();
-        }
-        ExecutorService running = thread;
-        if (running != null) {
-            running.shutdown();
-            try {
-                running.awaitTermination(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        passes.stop();
     }
 
-    private void schedule() {
-        if (!stopped) {
-            next = session.clock().schedule(config.inbox().cleanup().interval(), () -> thread.execute(this::clean));
-        }
-    }
-
-    private void clean() {
-        if (stopped) {
-            return;
-        }
+    /** One pass; the delay before the next. */
+    private Duration clean() {
         long before = session.clock().millis() - config.inbox().retention().toMillis();
         int batch = config.inbox().cleanup().batchSize();
         long deleted = 0;
@@ -98,7 +66,7 @@ public class InboxCleanup {
                     }
                 });
                 deleted += last;
-            } while (last == batch && !stopped);
+            } while (last == batch && passes.running());
             failing = false;
             if (deleted > 0) {
                 LOG.debugf("Deleted %d inbox row(s) older than %s", deleted, config.inbox().retention());
@@ -110,6 +78,6 @@ public class InboxCleanup {
             }
             failing = true;
         }
-        schedule();
+        return config.inbox().cleanup().interval();
     }
 }

@@ -27,8 +27,9 @@ public interface InboxOutboxFigures {
      * @param waiting rows waiting (counted up to 100,000)
      * @param oldestAgeMillis the oldest row's age on the runtime's clock; null when none waits
      * @param lastFailure why the relay's last pass could not publish a group or read the table; null when it could
+     * @param relayed groups this instance's relay published since it started
      */
-    record Outbox(boolean relaying, long waiting, Long oldestAgeMillis, String lastFailure) {
+    record Outbox(boolean relaying, long waiting, Long oldestAgeMillis, String lastFailure, long relayed) {
     }
 
     /**

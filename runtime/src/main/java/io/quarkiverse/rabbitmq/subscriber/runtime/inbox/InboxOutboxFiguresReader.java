@@ -39,7 +39,7 @@ public class InboxOutboxFiguresReader implements InboxOutboxFigures {
         OutboxTable.Figures figures = relay.figures();
         Long age = figures.oldestMillis() == null ? null
                 : Math.max(0, session.clock().millis() - figures.oldestMillis());
-        return new Outbox(relay.relaying(), figures.waiting(), age, relay.lastFailure());
+        return new Outbox(relay.relaying(), figures.waiting(), age, relay.lastFailure(), relay.relayed());
     }
 
     @Override

@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -65,6 +63,7 @@ public class InboxTransactions implements Inbox {
     private volatile InboxTable table;
     private volatile OutboxTable outbox;
     private volatile AgroalDataSource dataSource;
+    private volatile OutboxDeletes deletes;
     private final Map<String, Long> unkeyedWarned = new ConcurrentHashMap<>();
 
     /**
@@ -79,6 +78,7 @@ public class InboxTransactions implements Inbox {
         key = InboxKey.parse(config.inbox().key());
         table = new InboxTable(config.inbox().table());
         outbox = new OutboxTable(config.outbox().table());
+        deletes = new OutboxDeletes(Infrastructure.getDefaultWorkerPool(), this::deletePublished, outbox.name());
         String name = buildTimeConfig.inbox().datasource();
         dataSource = AgroalDataSourceUtil.dataSourceIfActive(name).orElseThrow(() -> new IllegalStateException(
                 "The inbox's datasource " + describe(name) + " is not active: activate it, or name another one with "
@@ -174,15 +174,8 @@ public class InboxTransactions implements Inbox {
     }
 
     @Override
-    public CompletionStage<Void> published(String group) {
-        return CompletableFuture.runAsync(() -> QuarkusTransaction.requiringNew().run(() -> {
-            try (Connection connection = dataSource.getConnection()) {
-                outbox.delete(connection, List.of(group));
-            } catch (SQLException e) {
-                throw new IllegalStateException("Cannot delete the published group " + group + " from the outbox "
-                        + "table '" + outbox.name() + "': " + e.getMessage(), e);
-            }
-        }), Infrastructure.getDefaultWorkerPool());
+    public void published(String group) {
+        deletes.confirmed(group);
     }
 
     @Override
@@ -212,6 +205,17 @@ public class InboxTransactions implements Inbox {
                     + consumer + "' in table '" + table.name() + "' (datasource "
                     + describe(buildTimeConfig.inbox().datasource()) + "): " + e.getMessage(), e);
         }
+    }
+
+    /** Deletes confirmed groups' rows, in a transaction of its own. */
+    private void deletePublished(List<String> groups) {
+        QuarkusTransaction.requiringNew().run(() -> {
+            try (Connection connection = dataSource.getConnection()) {
+                outbox.delete(connection, groups);
+            } catch (SQLException e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+        });
     }
 
     private int timeoutSeconds() {

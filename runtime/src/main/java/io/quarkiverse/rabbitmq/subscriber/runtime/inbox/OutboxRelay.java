@@ -5,9 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.annotation.Priority;
 import jakarta.enterprise.event.Observes;
@@ -17,7 +15,6 @@ import jakarta.interceptor.Interceptor;
 
 import org.jboss.logging.Logger;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -32,7 +29,7 @@ import io.quarkus.runtime.StartupEvent;
  * published in order, each output confirmed, then its rows deleted in the same transaction; a group that cannot leave
  * (no queue bound, say) is noted on its rows ({@code attempts}, {@code last_error}), blocks no other, and is tried again
  * at the next pass. A full batch is followed by another pass at once, else one every {@code outbox.relay.interval}, on
- * the runtime's clock (the in-process broker's virtual clock in tests), on a thread of its own.
+ * the runtime's clock (the in-process broker's virtual clock in tests), on a thread of its own ({@link ClockedTask}).
  */
 @Singleton
 public class OutboxRelay {
@@ -51,40 +48,21 @@ public class OutboxRelay {
     @Inject
     InboxTransactions inbox;
 
-    private volatile ExecutorService thread;
-    private volatile Clock.Timer next;
-    private volatile boolean stopped;
+    private final ClockedTask passes = new ClockedTask("rabbitmq-subscriber-outbox-relay", this::pass);
     private volatile OutboxTable.Figures figures = new OutboxTable.Figures(0, null);
     private volatile String lastFailure;
+    /** Groups this instance's relay published since it started. */
+    private final AtomicLong relayed = new AtomicLong();
 
     /** After the inbox prepared its tables. */
     void start(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE + 20) StartupEvent event) {
-        if (inbox.dataSource() == null || !config.outbox().relay().enabled()) {
-            return;
+        if (inbox.dataSource() != null && config.outbox().relay().enabled()) {
+            passes.start(session.clock(), config.outbox().relay().interval());
         }
-        thread = Executors.newSingleThreadExecutor(task -> {
-            Thread relay = new Thread(task, "rabbitmq-subscriber-outbox-relay");
-            relay.setDaemon(true);
-            return relay;
-        });
-        schedule(config.outbox().relay().interval());
     }
 
     void stop(@Observes ShutdownEvent event) {
-        stopped = true;
-        Clock.Timer pending = next;
-        if (pending != null) {
-            pending.cancel();
-        }
-        ExecutorService running = thread;
-        if (running != null) {
-            running.shutdown();
-            try {
-                running.awaitTermination(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        passes.stop();
     }
 
     /** The rows waiting and the oldest one's time, as the last pass found them. */
@@ -94,7 +72,12 @@ public class OutboxRelay {
 
     /** Whether this instance relays (started, with an inbox, {@code outbox.relay.enabled}). */
     public boolean relaying() {
-        return thread != null && !stopped;
+        return passes.running();
+    }
+
+    /** Groups of outputs this instance's relay published since it started (each instance relays a share). */
+    public long relayed() {
+        return relayed.get();
     }
 
     /** Why the last pass could not publish or read the outbox; null when it could. */
@@ -102,16 +85,8 @@ public class OutboxRelay {
         return lastFailure;
     }
 
-    private void schedule(Duration delay) {
-        if (!stopped) {
-            next = session.clock().schedule(delay, () -> thread.execute(this::pass));
-        }
-    }
-
-    private void pass() {
-        if (stopped) {
-            return;
-        }
+    /** One pass; the delay before the next: none after a full batch (more may wait). */
+    private Duration pass() {
         boolean full = false;
         try {
             full = relayOnce();
@@ -125,7 +100,7 @@ public class OutboxRelay {
             }
             lastFailure = "the outbox table '" + inbox.outbox().name() + "' could not be read: " + e.getMessage();
         }
-        schedule(full ? Duration.ZERO : config.outbox().relay().interval());
+        return full ? Duration.ZERO : config.outbox().relay().interval();
     }
 
     /** One batch; true when it was full (more may wait). */
@@ -151,6 +126,8 @@ public class OutboxRelay {
                 }
                 if (!published.isEmpty()) {
                     table.delete(connection, published);
+                    // Counted before the commit: a commit that fails leaves rows published again, at least once.
+                    relayed.addAndGet(published.size());
                     LOG.debugf("The outbox relay published %d group(s) of outputs", published.size());
                 }
                 if (failure != null && !failure.equals(lastFailure)) {

@@ -20,7 +20,6 @@ import com.rabbitmq.client.Envelope;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
-import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkus.runtime.RuntimeValue;
@@ -92,7 +91,7 @@ class HandlerInvocationTest {
                         : "io.vertx.core.json.JsonObject",
                 parameters, payloadIndex, deliveryIndex, -1, SubscriberDefinition.ReturnKind.OUTCOME,
                 SubscriberDefinition.ExecutionModel.EVENT_LOOP, new RuntimeValue<>(invoker));
-        return new HandlerInvocation(definition, PayloadDecoder.of(definition, new ObjectMapper()), Observers.NONE,
+        return new HandlerInvocation(definition, PayloadDecoder.of(definition, new ObjectMapper()),
                 scope);
     }
 

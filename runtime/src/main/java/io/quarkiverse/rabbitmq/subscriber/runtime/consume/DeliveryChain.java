@@ -19,7 +19,7 @@ import io.vertx.core.Context;
  * <pre>
  * route            EventLoopRoute (inbox on the event loop, into the ack window) | DirectRoute (reader thread to the
  *                  handler's thread; into the ack window with the result)
- * [gate]           ConcurrencyGate                        concurrency &gt; 0 (an inbox's: its pool's size), through
+ * [gate]           ConcurrencyGate                        concurrency &gt; 0 (an inbox's: its share of the pool), through
  *                  the event loop
  * invoke           InvokeOnLoop | InvokeOffLoop           (DirectRoute calls the handling itself)
  *   handling       [KillSwitchCheck] [Observing] [InboxCheck] HandlerInvocation    on the handler's thread: the
@@ -65,7 +65,7 @@ public final class DeliveryChain {
                 : invocation;
         handling = observers == Observers.NONE ? handling : new Observing(subscription.queue, observers, handling);
         handling = killSwitch == KillSwitch.NONE ? handling : new KillSwitchCheck(killSwitch::tripped, handling);
-        // An inbox handler holds a pooled connection while it runs: without a bound of its own, the pool's size is one.
+        // An inbox handler holds a pooled connection while it runs: without a bound of its own, its share of the pool.
         int concurrency = subscription.concurrency > 0 ? subscription.concurrency
                 : inbox != null ? inbox.connections() : 0;
         ConcurrencyGate gate = concurrency > 0 ? new ConcurrencyGate(concurrency) : null;

@@ -41,9 +41,11 @@ public interface Inbox {
     String toOutbox(List<Output> outputs);
 
     /**
-     * How many transactions the inbox datasource's pool holds at once ({@code jdbc.max-size}): an inbox subscription
-     * without a {@code concurrency} of its own runs at most that many handlers, so load waits in the gate instead of
-     * failing on the pool's acquisition timeout. 0 when unknown.
+     * An inbox subscription's share of the inbox datasource's pool: {@code (jdbc.max-size - 2) / } the number of inbox
+     * subscriptions, at least 1 (two connections stay for the outbox's relay and deletes). A subscription without a
+     * {@code concurrency} of its own runs at most that many handlers, so that together they never ask the pool for
+     * more than it has and load waits in their gates instead of failing on the pool's acquisition timeout. 0 when
+     * unknown.
      */
     int connections();
 

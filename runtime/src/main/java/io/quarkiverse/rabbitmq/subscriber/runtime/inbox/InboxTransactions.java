@@ -181,7 +181,17 @@ public class InboxTransactions implements Inbox {
     @Override
     public int connections() {
         AgroalDataSource current = dataSource;
-        return current == null ? 0 : current.getConfiguration().connectionPoolConfiguration().maxSize();
+        if (current == null) {
+            return 0;
+        }
+        long inboxes = found.definitions().stream().filter(definition -> definition.subscription.inbox).count();
+        return share(current.getConfiguration().connectionPoolConfiguration().maxSize(), inboxes);
+    }
+
+    /** An even share of the pool for each inbox subscription, two connections kept for the relay and the deletes. */
+    static int share(int poolSize, long inboxSubscriptions) {
+        int background = poolSize > 4 ? 2 : 0;
+        return (int) Math.max(1, (poolSize - background) / Math.max(1, inboxSubscriptions));
     }
 
     /** The datasource and the outbox table, for the relay; null before startup or without inbox subscriptions. */

@@ -61,26 +61,46 @@ class RefundsCrashIT {
         RefundsQueueCleanup.reset();
     }
 
+    /**
+     * Each instance after a crash is the next crash point's: the one that halts before the commit leaves refund 9001
+     * to the next, which commits it and halts before publishing its event; the next finds it a duplicate, its relay
+     * publishes the event, then it halts on refund 9002 after publishing its event and before deleting its rows; the
+     * last finds that one a duplicate, and its relay publishes the event again, with the same message-id.
+     */
     @Test
     void everyEffectOnceAfterACrashAtEachPoint() throws Exception {
-        long id = 9001;
-        for (String point : List.of("before-commit", "after-commit", "after-publish")) {
-            Process crashing = start(18091, point);
-            publish(id, 1);
-            assertTrue(crashing.waitFor(60, TimeUnit.SECONDS), "the instance halts at " + point);
-            assertEquals(137, crashing.exitValue(), point);
-            Process again = start(18091, null);
-            long refund = id;
-            await().atMost(Duration.ofSeconds(60)).until(() -> count("refunds.refund_records WHERE refundid = "
-                    + refund) == 1 && count("refunds.issued_audit WHERE refundid = " + refund) == 1
-                    && count("refunds.rabbitmq_subscriber_outbox") == 0);
-            // Nothing more comes: once each.
-            await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(10)).until(
-                    () -> count("refunds.refund_records WHERE refundid = " + refund) == 1
-                            && count("refunds.issued_audit WHERE refundid = " + refund) == 1);
-            stop(again);
-            id++;
-        }
+        Process beforeCommit = start(18091, "before-commit");
+        publish(9001, 1);
+        halted(beforeCommit, "before-commit");
+        assertEquals(0, count("refunds.refund_records WHERE refundid = 9001"), "rolled back with the crash");
+
+        // The redelivery: recorded and committed, then a halt before its event leaves (maybe before it is ready).
+        Process afterCommit = launch(18091, "after-commit");
+        halted(afterCommit, "after-commit");
+        assertEquals(1, count("refunds.refund_records WHERE refundid = 9001"), "committed before the crash");
+        assertEquals(1, count("refunds.rabbitmq_subscriber_outbox"), "its event waits in the outbox");
+
+        // The redelivery is a duplicate; the relay publishes the event. Then refund 9002: published, not deleted.
+        Process afterPublish = start(18091, "after-publish");
+        await().atMost(Duration.ofSeconds(60)).until(() -> count("refunds.issued_audit WHERE refundid = 9001") == 1
+                && count("refunds.rabbitmq_subscriber_outbox") == 0);
+        publish(9002, 1);
+        halted(afterPublish, "after-publish");
+
+        Process again = start(18091, null);
+        await().atMost(Duration.ofSeconds(60)).until(() -> count("refunds.refund_records WHERE refundid = 9002") == 1
+                && count("refunds.issued_audit WHERE refundid = 9002") == 1
+                && count("refunds.rabbitmq_subscriber_outbox") == 0);
+        // Nothing more comes: once each.
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(10)).until(
+                () -> count("refunds.refund_records WHERE refundid IN (9001, 9002)") == 2
+                        && count("refunds.issued_audit WHERE refundid IN (9001, 9002)") == 2);
+        stop(again);
+    }
+
+    void halted(Process process, String point) throws InterruptedException {
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the instance halts at " + point);
+        assertEquals(137, process.exitValue(), point);
     }
 
     @Test
@@ -165,7 +185,24 @@ class RefundsCrashIT {
         return matcher.find() ? Double.parseDouble(matcher.group(1)) : 0;
     }
 
+    /** Starts the packaged example and waits until it is ready. */
     Process start(int port, String crashAt) throws Exception {
+        Process process = launch(port, crashAt);
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() -> {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("The example on port " + port + " stopped: see its log in target");
+            }
+            try {
+                return get(port, "/q/health/ready").contains("\"UP\"");
+            } catch (IOException e) {
+                return false;
+            }
+        });
+        return process;
+    }
+
+    /** Starts the packaged example, without waiting: one that halts on a redelivery may never be ready. */
+    Process launch(int port, String crashAt) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-Dquarkus.http.port=" + port, "-Dquarkus.rabbitmq-subscriber.url=" + AMQP_URL,
                 "-Dquarkus.rabbitmq-subscriber.outbox.relay.min-age=2s"));
@@ -177,16 +214,6 @@ class RefundsCrashIT {
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
         started.add(process);
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() -> {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("The example on port " + port + " stopped: see " + log);
-            }
-            try {
-                return get(port, "/q/health/ready").contains("\"UP\"");
-            } catch (IOException e) {
-                return false;
-            }
-        });
         return process;
     }
 

@@ -39,7 +39,7 @@ import io.quarkus.test.QuarkusUnitTest;
 
 /**
  * The outbox on the real PostgreSQL, with the in-process broker and its virtual clock. An inbox handler's outputs
- * leave only with its commit: once, with a message-id, and its outbox rows are gone before its ack; a retried or
+ * leave only with its commit: once, with a message-id, and its outbox rows are deleted once it is confirmed; a retried or
  * dead-lettered attempt sends nothing. The relay publishes what a crash left in the table (a group written, never
  * published or never deleted) in order, with the message-ids of its rows, so a downstream inbox subscriber that had
  * the message already counts it as a duplicate; a group that cannot leave is noted on its rows and blocks no other.

@@ -20,6 +20,12 @@
 # (quarkus.rabbitmq-subscriber.metrics|tracing.enabled=false), metrics only, tracing only, and both on; it prints each
 # ratio and what each costs against the absent run. A benchmark, not a test: run it by hand on a quiet machine.
 #   integration-tests/bench/drain.sh pinned [messages] [rounds]
+#   integration-tests/bench/drain.sh batch [messages] [rounds]
+#
+# The batch mode, pinned as the pinned mode is: the extension's event-loop byte[] subscriber one message per call,
+# the same with @Batch(size = 100, maxWait = "100ms"), and Spring AMQP's batch listener (bench/spring-peer with
+# -Dbench.drain.batch=true: consumerBatchEnabled, batchSize 100, receiveTimeout 100 ms, prefetch 250), round after
+# round; prints each one's median rate and the ratios of the batch handler to the other two.
 #
 # The pinned mode puts RabbitMQ on CPU 0 (taskset -apc 0 on the broker's process, undone on exit) and each client on
 # CPU 1, so no client's cost takes the broker's CPU, and compares, round after round: the extension's worker and
@@ -187,6 +193,51 @@ fi
 median() {
   printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
+
+if [ "$mode" = "batch" ]; then
+  if [ -z "$broker_pid" ] || ! command -v taskset >/dev/null; then
+    echo "The batch mode needs taskset and the broker's process (the beam.smp listening on 127.0.0.1:5672)" >&2
+    exit 1
+  fi
+  echo "== building: the extension's event-loop byte[] subscriber, one message and 100 per call, and Spring AMQP's peer"
+  ours_loop=$(build_app event-loop-bytes event-loop-bytes -Dno-observability)
+  ours_batch=$(build_app event-loop-batch event-loop-batch -Dno-observability)
+  mvn -q -B -f "$here/spring-peer/pom.xml" package -DskipTests >/dev/null
+  spring="$here/spring-peer/target/spring-drain-peer.jar"
+  all_cpus="0-$(( $(nproc) - 1 ))"
+  unpin() { taskset -apc "$all_cpus" "$broker_pid" >/dev/null; }
+  taskset -apc 0 "$broker_pid" >/dev/null
+  ON_EXIT=unpin
+  trap unpin EXIT
+  export PIN="taskset -c 1"
+  export FILL_OPTS="-Dpersistent=true -Dsize=100"
+  names=(event-loop event-loop-batch spring-batch)
+  declare -A rates cpus
+  for round in $(seq 1 "$rounds"); do
+    echo "== round $round of $rounds ($count messages each; RabbitMQ on CPU 0, the client on CPU 1)"
+    drain_app "$ours_loop"; rates[event-loop]+="$rate "; cpus[event-loop]="$cpu"
+    drain_app "$ours_batch"; rates[event-loop-batch]+="$rate "; cpus[event-loop-batch]="$cpu"
+    APP_OPTS="-Dbench.drain.listener=false -Dbench.drain.batch=true" drain_app "$spring"
+    rates[spring-batch]+="$rate "; cpus[spring-batch]="$cpu"
+    for name in "${names[@]}"; do printf '   %-16s msg/s %s\n' "$name" "${rates[$name]}"; done
+  done
+  declare -A med
+  echo
+  echo "pinned, $count x 100 B persistent messages, $rounds rounds: median msg/s (the rounds)"
+  for name in "${names[@]}"; do
+    # shellcheck disable=SC2086
+    med[$name]=$(median ${rates[$name]})
+    printf '  %-16s %7s   (%s)\n' "$name" "${med[$name]}" "${rates[$name]% }"
+  done
+  ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+  echo "ratios of the medians (batches of 100, maxWait 100ms; Spring: consumerBatchEnabled, batchSize 100, prefetch 250):"
+  echo "  event-loop-batch / event-loop   $(ratio "${med[event-loop-batch]}" "${med[event-loop]}")"
+  echo "  event-loop-batch / spring-batch $(ratio "${med[event-loop-batch]}" "${med[spring-batch]}")"
+  echo "CPU per message of the last round, by thread (µs):"
+  for name in "${names[@]}"; do printf '  %-16s %s\n' "$name" "${cpus[$name]}"; done
+  java -cp "$amqp" "$here/Fill.java" "$queue" delete >/dev/null
+  exit 0
+fi
 
 if [ "$mode" = "pinned" ]; then
   if [ -z "$broker_pid" ] || ! command -v taskset >/dev/null; then

@@ -19,36 +19,10 @@ port=18190
 
 "$root/mvnw" -q -B -f "$root/integration-tests/pom.xml" package -DskipTests -Dbench.drain=inbox-cost \
   -Dquarkus.package.output-directory=bench-app-inbox-cost >/dev/null
-jar="$root/integration-tests/target/bench-app-inbox-cost/quarkus-run.jar"
-
-schema() { su postgres -c "psql -q -c '$1' test" 2>/dev/null || psql -q -h 127.0.0.1 -U postgres -c "$1" test; }
-schema "DROP SCHEMA IF EXISTS bench_inbox CASCADE"
-schema "CREATE SCHEMA bench_inbox"
-
-broker_pid=$(ss -ltnp 2>/dev/null | grep '127.0.0.1:5672 ' | grep -o 'pid=[0-9]*' | grep -o '[0-9]*' | head -1 || true)
-pin=()
-if [ -n "$broker_pid" ] && command -v taskset >/dev/null; then
-  all_cpus=$(taskset -pc "$broker_pid" | awk -F': ' '{ print $2 }')
-  taskset -apc 0 "$broker_pid" >/dev/null
-  pin=(taskset -c 1)
-fi
-app_pid=
-cleanup() {
-  [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null && wait "$app_pid" 2>/dev/null || true
-  [ -n "${all_cpus:-}" ] && taskset -apc "$all_cpus" "$broker_pid" >/dev/null
-  schema "DROP SCHEMA IF EXISTS bench_inbox CASCADE"
-}
-trap cleanup EXIT
-
-"${pin[@]}" java -Dquarkus.http.port=$port -Dquarkus.rabbitmq-subscriber.url=amqp://guest:guest@127.0.0.1:5672 \
-  "-Dquarkus.datasource.jdbc.url=jdbc:postgresql://127.0.0.1:5432/test?currentSchema=bench_inbox" \
-  -Dquarkus.hibernate-orm.database.default-schema=bench_inbox \
-  -jar "$jar" > "$root/integration-tests/target/bench-inbox-cost.log" 2>&1 &
-app_pid=$!
-for _ in $(seq 1 60); do
-  curl -sf "localhost:$port/q/health/ready" >/dev/null && break
-  sleep 1
-done
+# shellcheck source=db-app.sh
+. "$here/db-app.sh"
+start_db_app "$root/integration-tests/target/bench-app-inbox-cost/quarkus-run.jar" bench_inbox $port \
+  "$root/integration-tests/target/bench-inbox-cost.log"
 curl -sf --max-time 1800 "localhost:$port/bench/inbox-cost?messages=$messages&rounds=$rounds"
 
 # The database's own floor, without the application: pgbench, 20 clients (the example's pool), one transaction with

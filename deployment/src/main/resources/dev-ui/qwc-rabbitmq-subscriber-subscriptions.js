@@ -65,6 +65,10 @@ export class QwcRabbitmqSubscriberSubscriptions extends LitElement {
                 <vaadin-grid-column path="prefetch" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="concurrency" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="executionModel" header="Runs on" auto-width></vaadin-grid-column>
+                <vaadin-grid-column header="Batch" auto-width
+                    ${columnBodyRenderer(subscription => subscription.batchSize
+                        ? html`<span class="batch">${subscription.batchSize} / ${subscription.batchMaxWait}</span>`
+                        : '', [])}></vaadin-grid-column>
                 <vaadin-grid-column path="heldCopies" header="Held copies" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="method" auto-width></vaadin-grid-column>
             </vaadin-grid>

@@ -47,8 +47,13 @@ class DevUiTest {
         int port = java.net.URI.create(testUri()).getPort();
         try (DevUiJsonRpc rpc = new DevUiJsonRpc(port)) {
             JsonArray subscriptions = (JsonArray) rpc.call("subscriptions", new JsonObject());
-            assertEquals(1, subscriptions.size());
+            assertEquals(2, subscriptions.size());
             JsonObject refunds = subscriptions.getJsonObject(0);
+            JsonObject stock = subscriptions.getJsonObject(1);
+            assertEquals("devui.stock", stock.getString("queue"));
+            assertEquals(50, stock.getInteger("batchSize"), stock::encode);
+            assertEquals("250ms", stock.getString("batchMaxWait"), stock::encode);
+            assertEquals(null, refunds.getValue("batchSize"), "a single handler has no batch");
             assertEquals("devui.refunds", refunds.getString("queue"));
             assertEquals("DLX_TTL", refunds.getString("delay"));
             assertEquals(3, refunds.getInteger("maxAttempts"));
@@ -62,7 +67,7 @@ class DevUiTest {
             assertEquals(250, refunds.getInteger("concurrency"), refunds::encode);
 
             JsonObject topology = (JsonObject) rpc.call("topology", new JsonObject());
-            assertEquals(3, topology.getJsonArray("queues").size(), topology::encodePrettily);
+            assertEquals(4, topology.getJsonArray("queues").size(), topology::encodePrettily);
             assertTrue(topology.getJsonArray("queues").stream().map(JsonObject.class::cast).anyMatch(
                     queue -> queue.getString("name").equals("devui.refunds.retry")
                             && queue.getString("role").equals("WAITING")

@@ -17,7 +17,7 @@ public class RefundsQueueCleanup implements QuarkusTestResourceLifecycleManager 
     static final String URL = "amqp://guest:guest@127.0.0.1:5672";
     static final String[] QUEUES = { "refunds", "refunds.dead", "refunds.dead.parked", "refunds.retry", "payouts",
             "payouts.dead", "payouts.dead.parked",
-            "audit.payouts", "audit.refunds-issued" };
+            "audit.payouts", "audit.refunds-issued", "ledger-lines" };
     static final String[] EXCHANGES = { "payments", "payout-requests", "refund-events" };
 
     @Override

@@ -46,6 +46,19 @@ class RefundsTest {
     }
 
     @Test
+    void ledgerLinesAreBookedInBatches() {
+        List<Map<String, Object>> lines = new java.util.ArrayList<>();
+        for (int i = 0; i < 250; i++) {
+            lines.add(Map.of("account", "a-" + (i % 7), "amountCents", -i));
+        }
+        given().contentType(ContentType.JSON).body(lines).post("/ledger/lines").then().statusCode(202);
+        await().untilAsserted(() -> given().get("/ledger/lines").then().body("lines", is(250)));
+        int batches = given().get("/ledger/lines").then().extract().path("batches");
+        org.junit.jupiter.api.Assertions.assertTrue(batches >= 3 && batches < 250,
+                "250 lines in batches of at most 100: " + batches + " calls");
+    }
+
+    @Test
     void readinessReportsTheSubscribers() {
         given().get("/q/health/ready").then().statusCode(200).body("status", is("UP"))
                 .body("checks.name", hasItem("RabbitMQ subscribers"))

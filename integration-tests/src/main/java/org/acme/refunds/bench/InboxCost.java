@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +22,6 @@ import jakarta.ws.rs.core.MediaType;
 import org.acme.refunds.Refund;
 
 import io.agroal.api.AgroalDataSource;
-import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
 import io.quarkiverse.rabbitmq.subscriber.Outputs;
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
@@ -124,29 +122,13 @@ public class InboxCost {
         return out.toString();
     }
 
-    /** Fills the paused queue, then times its drain; microseconds per message. */
     private double drain(String queue, int messages) throws Exception {
-        subscriptions.pause(queue);
-        AtomicInteger handled = HANDLED.computeIfAbsent(queue, ignored -> new AtomicInteger());
-        handled.set(0);
-        List<io.smallrye.mutiny.Uni<Void>> sends = new ArrayList<>(messages);
-        for (int i = 0; i < messages; i++) {
-            sends.add(publisher.sendConfirmed(OutgoingMessage.toQueue(queue).payload(new Refund(i, "4242", 100))));
-        }
-        io.smallrye.mutiny.Uni.join().all(sends).andFailFast().await().atMost(Duration.ofMinutes(2));
-        long started = System.nanoTime();
-        subscriptions.resume(queue);
-        while (handled.get() < messages) {
-            Thread.sleep(1);
-        }
-        long nanos = System.nanoTime() - started;
-        return nanos / 1000.0 / messages;
+        return PausedDrain.micros(subscriptions, publisher, queue, messages,
+                HANDLED.computeIfAbsent(queue, ignored -> new AtomicInteger()));
     }
 
     private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return PausedDrain.median(values);
     }
 
     private void handled(String queue) {

@@ -148,4 +148,11 @@ public @interface Subscriber {
      * "<name>"} adds or replaces one.
      */
     String[] arguments() default {};
+
+    /**
+     * Hands the handler a list of messages per call ({@link Batch}): the method takes a {@code List<T>} payload and
+     * returns {@link BatchOutcome} (or {@code void}, a {@code Uni} or {@code CompletionStage} of one). Unset (the
+     * default, {@code size} 0): one message per call.
+     */
+    Batch batch() default @Batch;
 }

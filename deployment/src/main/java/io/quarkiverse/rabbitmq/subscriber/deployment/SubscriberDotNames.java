@@ -20,6 +20,8 @@ final class SubscriberDotNames {
     static final DotName SUBSCRIBER = DotName.createSimple(Subscriber.class);
     static final DotName OBJECT = DotName.createSimple(Object.class);
     static final DotName OUTCOME = DotName.createSimple(Outcome.class);
+    static final DotName BATCH_OUTCOME = DotName.createSimple(io.quarkiverse.rabbitmq.subscriber.BatchOutcome.class);
+    static final DotName LIST = DotName.createSimple(java.util.List.class);
     static final DotName DELIVERY = DotName.createSimple(Delivery.class);
     static final DotName OUTPUTS = DotName.createSimple(io.quarkiverse.rabbitmq.subscriber.Outputs.class);
     static final DotName UNI = DotName.createSimple(Uni.class);

@@ -53,6 +53,12 @@ final class SubscriberMethodAnalysis {
     int outputsIndex = -1;
     ReturnKind returnKind;
     final ExecutionModel executionModel;
+    /** {@code @Batch(size)}: 0 for a handler of one delivery per call. */
+    int batchSize;
+    /** {@code @Batch(maxWait)} in milliseconds. */
+    long batchMaxWaitMillis;
+    /** Whether {@code batch} is written at all (a written size below 1 is an error, not "no batches"). */
+    private boolean batchWritten;
     private final List<String> problems = new ArrayList<>();
 
     private SubscriberMethodAnalysis(MethodInfo method, SubscriptionSpec subscription, ExecutionModel executionModel) {
@@ -94,6 +100,13 @@ final class SubscriberMethodAnalysis {
         SubscriberMethodAnalysis analysis = new SubscriberMethodAnalysis(method, declared.build(), model);
         SubscriptionRules.problems(declared, config.declareTopology(), config.delayedExchange().enabled())
                 .forEach(analysis::problem);
+        analysis.readBatch(subscriber.value("batch"));
+        if (analysis.batchSize > 0 && analysis.subscription.prefetch > 0
+                && analysis.subscription.prefetch < analysis.batchSize) {
+            analysis.problem("sets prefetch = " + analysis.subscription.prefetch + " below its @Batch(size = "
+                    + analysis.batchSize + "): RabbitMQ would never send enough messages to fill a batch. Leave the "
+                    + "prefetch unset (a batch handler's is at least its size) or raise it");
+        }
         analysis.checkExecutionModel(blocking, nonBlocking, virtualThread);
         analysis.checkModifiers(method);
         analysis.checkParameters(method);
@@ -146,6 +159,33 @@ final class SubscriberMethodAnalysis {
         return declared;
     }
 
+    /** {@code batch = @Batch(size, maxWait)}, where written. */
+    private void readBatch(AnnotationValue value) {
+        if (value == null) {
+            return;
+        }
+        AnnotationInstance batch = value.asNested();
+        AnnotationValue size = batch.value("size");
+        AnnotationValue maxWait = batch.value("maxWait");
+        batchWritten = true;
+        batchSize = size == null ? 0 : size.asInt();
+        String wait = maxWait == null ? "100ms" : maxWait.asString();
+        if (batchSize < 1) {
+            problem("sets batch = @Batch(size = " + batchSize + "): a batch holds at least 1 message; give its size "
+                    + "(@Batch(size = 100, maxWait = \"100ms\"))");
+        }
+        try {
+            batchMaxWaitMillis = io.quarkiverse.rabbitmq.subscriber.runtime.subscription.DelayLabel.parse(wait);
+            if (batchMaxWaitMillis <= 0) {
+                problem("sets @Batch(maxWait = \"" + wait + "\"): a batch waits longer than zero for more messages "
+                        + "(\"100ms\", \"2s\")");
+            }
+        } catch (IllegalArgumentException e) {
+            problem("sets @Batch(maxWait = \"" + wait + "\"), which is not a duration: write \"100ms\", \"2s\" or "
+                    + "\"PT1S\"");
+        }
+    }
+
     /** Jandex holds only the values written in the annotation, not its defaults. */
     private static void ifWritten(AnnotationInstance annotation, String name, Consumer<AnnotationValue> read) {
         AnnotationValue value = annotation.value(name);
@@ -178,6 +218,38 @@ final class SubscriberMethodAnalysis {
         List<Type> parameters = method.parameterTypes();
         for (int i = 0; i < parameters.size(); i++) {
             Type parameter = parameters.get(i);
+            Type element = listElement(parameter);
+            if (element != null && element.name().equals(DELIVERY)) {
+                if (!batchWritten) {
+                    problem("takes a List<Delivery> without batch: only a batch handler (@Subscriber(batch = "
+                            + "@Batch(size = ...))) gets a list of deliveries; take a Delivery");
+                } else if (deliveryIndex >= 0) {
+                    problem("declares two List<Delivery> parameters: declare it once");
+                }
+                deliveryIndex = i;
+                continue;
+            }
+            if (element != null && !batchWritten) {
+                problem("takes a List payload (" + parameter + ") without batch: a List is a batch handler's list of "
+                        + "messages. Add batch = @Batch(size = 100, maxWait = \"100ms\") for a list of messages per "
+                        + "call, or take " + element.name().withoutPackagePrefix() + "[] (or a record holding the "
+                        + "list) to decode one message whose body is a JSON array");
+                payloadIndex = i;
+                continue;
+            }
+            if (batchWritten && parameter.name().equals(DELIVERY)) {
+                problem("takes a Delivery but is a batch handler: take a List<Delivery> (the batch's deliveries, in "
+                        + "the order of its payloads)");
+                continue;
+            }
+            if (element != null) {
+                // A batch handler: each message decodes into the list's element type.
+                parameter = element;
+            } else if (batchWritten && !parameter.name().equals(OUTPUTS) && payloadKind(parameter) != null) {
+                problem("has batch = @Batch(...) but its payload is " + parameter + ": a batch handler takes a List<"
+                        + parameter + "> (one item per message)");
+                continue;
+            }
             if (parameter.name().equals(DELIVERY)) {
                 if (deliveryIndex >= 0) {
                     problem("declares two Delivery parameters: declare it once");
@@ -219,6 +291,18 @@ final class SubscriberMethodAnalysis {
                 .allMatch(p -> p.name().equals(DELIVERY) || p.name().equals(OUTPUTS) || payloadKind(p) != null)) {
             problem("has no payload parameter: declare the type the message body decodes into");
         }
+    }
+
+    /** The element type of a {@code List<T>} parameter; null for any other type. */
+    private static Type listElement(Type type) {
+        if (type.kind() != Type.Kind.PARAMETERIZED_TYPE || !type.name().equals(LIST)) {
+            return null;
+        }
+        Type element = type.asParameterizedType().arguments().get(0);
+        if (element.kind() == Type.Kind.WILDCARD_TYPE && element.asWildcardType().superBound() == null) {
+            return element.asWildcardType().extendsBound();
+        }
+        return element;
     }
 
     private static PayloadKind payloadKind(Type type) {
@@ -308,24 +392,38 @@ final class SubscriberMethodAnalysis {
 
     private void checkReturnType(Type type) {
         DotName name = type.name();
+        // A batch handler returns a BatchOutcome where a single one returns an Outcome.
+        DotName outcome = batchWritten ? BATCH_OUTCOME : OUTCOME;
         if (type.kind() == Type.Kind.VOID) {
             returnKind = ReturnKind.VOID;
-        } else if (name.equals(OUTCOME)) {
+        } else if (name.equals(outcome)) {
             returnKind = ReturnKind.OUTCOME;
         } else if (name.equals(UNI) || name.equals(COMPLETION_STAGE) || name.equals(COMPLETABLE_FUTURE)) {
             Type argument = type.kind() == Type.Kind.PARAMETERIZED_TYPE
                     ? type.asParameterizedType().arguments().get(0)
                     : null;
-            if (argument != null && argument.name().equals(OUTCOME)) {
+            if (argument != null && argument.name().equals(outcome)) {
                 returnKind = ReturnKind.ASYNC_OUTCOME;
             } else if (argument != null && argument.name().equals(VOID)) {
                 returnKind = ReturnKind.ASYNC_VOID;
             }
         }
-        if (returnKind == null) {
+        if (returnKind == null && batchWritten) {
+            problem("returns " + type + ": a batch handler returns BatchOutcome, Uni<BatchOutcome>, "
+                    + "CompletionStage<BatchOutcome>, void or Uni<Void> (an outcome per item: BatchOutcome.ack()"
+                    + ".retry(3))");
+        } else if (returnKind == null && (name.equals(BATCH_OUTCOME) || mentions(type, BATCH_OUTCOME))) {
+            problem("returns " + type + " without batch: only a batch handler (@Subscriber(batch = @Batch(size = "
+                    + "...)) with a List payload) returns a BatchOutcome; return Outcome");
+        } else if (returnKind == null) {
             problem("returns " + type + ": a subscriber returns Outcome, Uni<Outcome>, CompletionStage<Outcome>, "
                     + "void or Uni<Void>");
         }
+    }
+
+    private static boolean mentions(Type type, DotName name) {
+        return type.kind() == Type.Kind.PARAMETERIZED_TYPE
+                && type.asParameterizedType().arguments().stream().anyMatch(argument -> argument.name().equals(name));
     }
 
     void inheritedBy(String beanClass) {

@@ -113,8 +113,9 @@ class NativeReflectionTest {
             return Outcome.ack();
         }
 
-        @Subscriber("n.refunds")
-        void refunds(List<Refund> refunds, Delivery delivery) {
+        /** A batch handler: its payloads' type is the list's element. */
+        @Subscriber(value = "n.refunds", batch = @io.quarkiverse.rabbitmq.subscriber.Batch(size = 10))
+        void refunds(List<Refund> refunds, List<Delivery> deliveries) {
         }
 
         @Subscriber("n.text")

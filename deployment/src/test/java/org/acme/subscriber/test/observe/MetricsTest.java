@@ -44,15 +44,17 @@ class MetricsTest {
 
     static final String QUEUE = "t.obs.metrics";
     static final String DEAD = QUEUE + ".dead";
+    /** A batch handler's queue: its items counted one by one, its calls in the batch-size histogram. */
+    static final String BATCH = "t.obs.metrics.batch";
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE, DEAD).givesUrl();
+    static final WireBroker broker = WireBroker.queues(QUEUE, DEAD, BATCH).givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Handler.class, Command.class))
+            .withApplicationRoot(jar -> jar.addClasses(Handler.class, Command.class, Batches.class))
             .setForcedDependencies(List.of(Dependency.of("io.quarkus", "quarkus-micrometer-deployment",
                     io.quarkus.builder.Version.getVersion())))
             .overrideConfigKey("quarkus.micrometer.binder-enabled-default", "false")
@@ -98,7 +100,8 @@ class MetricsTest {
         assertEquals(1.0, consumed(IllegalStateException.class.getName()));
         assertEquals(3.0, consumed(IllegalArgumentException.class.getName()));
         assertEquals(1.0, consumed("io.quarkiverse.rabbitmq.subscriber.UndecodablePayloadException"));
-        assertEquals(15, registry.get("messaging.process.duration").timers().stream().mapToLong(Timer::count).sum(),
+        assertEquals(15, registry.get("messaging.process.duration").tag("messaging.destination.name", QUEUE).timers()
+                .stream().mapToLong(Timer::count).sum(),
                 "the histogram counted every delivery");
         assertEquals("rabbitmq", registry.get("messaging.process.duration").timer().getId().getTag("messaging.system"));
 
@@ -122,12 +125,30 @@ class MetricsTest {
         assertEquals(0.0, paused());
     }
 
+    @Test
+    void aBatchCountsItsItemsOneByOneAndItsSizeOnce() throws Exception {
+        RabbitAdmin.with(admin -> {
+            for (int i = 0; i < 4; i++) {
+                admin.publish(BATCH, "{\"action\":\"ack\"}", "b-" + i);
+            }
+        });
+        await().atMost(Duration.ofSeconds(20)).until(() -> registry.find("quarkus.rabbitmq-subscriber.outcomes")
+                .tags("queue", BATCH, "outcome", "ack").counter().count() == 4);
+        var sizes = registry.get("quarkus.rabbitmq-subscriber.batch.size").tags("queue", BATCH).summary();
+        assertEquals(1, sizes.count(), "one call");
+        assertEquals(4.0, sizes.totalAmount(), "of 4 messages");
+        assertEquals(4.0, registry.get("messaging.client.consumed.messages").tags("messaging.destination.name", BATCH,
+                "error.type", "none").counter().count());
+    }
+
     private double paused() {
         return registry.get("quarkus.rabbitmq-subscriber.subscriber.paused").tags("queue", QUEUE).gauge().value();
     }
 
+    /** Of {@link #QUEUE} only: the batch queue's are counted apart. */
     private double total(String name) {
-        return registry.find(name).counters().stream().mapToDouble(Counter::count).sum();
+        return registry.find(name).tag("messaging.destination.name", QUEUE).counters().stream()
+                .mapToDouble(Counter::count).sum();
     }
 
     private double consumed(String errorType) {
@@ -141,6 +162,12 @@ class MetricsTest {
     }
 
     public record Command(String action) {
+    }
+
+    public static class Batches {
+        @Subscriber(value = BATCH, batch = @io.quarkiverse.rabbitmq.subscriber.Batch(size = 4, maxWait = "30s"))
+        void handle(List<Command> commands) {
+        }
     }
 
     public static class Handler {

@@ -50,10 +50,12 @@ class TracingTest {
     /** A handler that sends an output to {@link #SINK}, read by another handler. */
     static final String SHIPPING = "t.obs.tracing.shipping";
     static final String SINK = "t.obs.tracing.shipments";
+    /** A batch handler's queue: one span per batch, linked to each item's publish. */
+    static final String BATCH = "t.obs.tracing.batch";
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE, DEAD, SHIPPING, SINK).givesUrl();
+    static final WireBroker broker = WireBroker.queues(QUEUE, DEAD, SHIPPING, SINK, BATCH).givesUrl();
 
     @RegisterExtension
     @Order(2)
@@ -129,6 +131,26 @@ class TracingTest {
         assertEquals(output.getSpanId(), shipped.getParentSpanId(), "its consumer follows the output's publish");
     }
 
+    @Test
+    void aBatchIsOneProcessSpanLinkedToEachItemsPublish() {
+        spans.reset();
+        for (String body : List.of("reading-1", "reading-2", "reading-3")) {
+            publisher.sendConfirmed(BATCH, body).await().atMost(Duration.ofSeconds(10));
+        }
+        await().until(() -> spans.getFinishedSpanItems().stream()
+                .anyMatch(span -> span.getName().equals("process " + BATCH)));
+        List<SpanData> all = spans.getFinishedSpanItems();
+        SpanData process = only(SpanKind.CONSUMER, "process " + BATCH, all);
+        assertEquals(3L, process.getAttributes().get(AttributeKey.longKey("messaging.batch.message_count")));
+        assertEquals("ack", process.getAttributes().get(AttributeKey.stringKey("messaging.rabbitmq.subscriber.outcome")));
+        Set<String> publishes = all.stream().filter(span -> span.getName().equals("publish " + BATCH))
+                .map(SpanData::getSpanId).collect(Collectors.toSet());
+        assertEquals(3, publishes.size());
+        assertEquals(publishes, process.getLinks().stream().map(link -> link.getSpanContext().getSpanId())
+                .collect(Collectors.toSet()), "linked to each item's publish");
+        assertEquals(process.getSpanId(), Handler.currentSpans.get("batch"), "the batch's span is current in the handler");
+    }
+
     private List<SpanData> processSpans(String body) {
         return spans.getFinishedSpanItems().stream()
                 .filter(span -> span.getKind() == SpanKind.CONSUMER && body.equals(Handler.bodies.get(span.getSpanId())))
@@ -173,6 +195,11 @@ class TracingTest {
             bodies.put(Span.current().getSpanContext().getSpanId(), order);
             outputs.send(SINK, "shipment of " + order);
             return Outcome.ack();
+        }
+
+        @Subscriber(value = BATCH, batch = @io.quarkiverse.rabbitmq.subscriber.Batch(size = 3, maxWait = "30s"))
+        void readings(List<String> readings) {
+            currentSpans.put("batch", Span.current().getSpanContext().getSpanId());
         }
 
         @Subscriber(SINK)

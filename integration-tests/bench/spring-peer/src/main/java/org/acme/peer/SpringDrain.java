@@ -3,13 +3,17 @@ package org.acme.peer;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.springframework.amqp.rabbit.annotation.RabbitListener;
+import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
+import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Bean;
 
 /**
  * A no-op {@code @RabbitListener} on the drain benchmark's queue, taking the body as bytes. Prints the same two lines
@@ -32,13 +36,40 @@ public class SpringDrain {
 
     @RabbitListener(queues = "bench.drain", autoStartup = "${bench.drain.listener:true}")
     public void drain(byte[] body) {
-        long n = count.incrementAndGet();
-        if (n == warmup + 1) {
+        drained(1);
+    }
+
+    /**
+     * The batch peer ({@code -Dbench.drain.listener=false -Dbench.drain.batch=true}): Spring AMQP's batch listener,
+     * the container building batches of 100 from the consumer ({@code consumerBatchEnabled}).
+     */
+    @RabbitListener(queues = "bench.drain", autoStartup = "${bench.drain.batch:false}", containerFactory = "batchFactory")
+    public void drainBatch(List<byte[]> bodies) {
+        drained(bodies.size());
+    }
+
+    @Bean
+    SimpleRabbitListenerContainerFactory batchFactory(ConnectionFactory connectionFactory) {
+        SimpleRabbitListenerContainerFactory factory = new SimpleRabbitListenerContainerFactory();
+        factory.setConnectionFactory(connectionFactory);
+        factory.setPrefetchCount(250);
+        factory.setBatchListener(true);
+        factory.setConsumerBatchEnabled(true);
+        factory.setBatchSize(100);
+        // How long the container waits for a batch to fill, as the extension's maxWait.
+        factory.setReceiveTimeout(100L);
+        return factory;
+    }
+
+    private void drained(int messages) {
+        long before = count.getAndAdd(messages);
+        long n = before + messages;
+        if (before < warmup + 1 && n >= warmup + 1) {
             cpuAtFirst = cpuByThread();
             processCpuAtFirst = processCpu();
             firstNanos = System.nanoTime();
         }
-        if (n == expected) {
+        if (before < expected && n >= expected) {
             long measured = expected - warmup;
             long elapsedMicros = (System.nanoTime() - firstNanos) / 1_000;
             System.out.println("BENCH cpu per message (µs): " + cpuPerMessage(measured));

@@ -39,6 +39,10 @@ public class InProcessBrokerBean implements InProcessBroker {
     @Inject
     jakarta.enterprise.inject.Instance<io.quarkiverse.rabbitmq.subscriber.runtime.assemble.LiveSubscriptions> live;
 
+    /** How many deliveries open batches hold for the clock. */
+    @Inject
+    io.quarkiverse.rabbitmq.subscriber.runtime.assemble.DeliveryCounters counters;
+
     private BrokerChannel channel;
 
     private InProcessServer server() {
@@ -98,25 +102,34 @@ public class InProcessBrokerBean implements InProcessBroker {
     }
 
     /**
-     * Idle: the broker has nothing queued and every delivery is settled, and no subscriber's supervisor has a step
+     * Idle: the broker has nothing queued and every delivery is settled (or waits in a batch for the clock), and no
+     * subscriber's supervisor has a step
      * waiting (a consume again after holding back is broker work still to come), both at once.
      */
     private void awaitIdle(InProcessServer server) {
         long deadline = System.nanoTime() + IDLE_TIMEOUT.toNanos();
         for (;;) {
-            server.awaitIdle(IDLE_TIMEOUT);
-            if (supervisorsIdle()) {
-                server.awaitIdle(IDLE_TIMEOUT);
-                if (supervisorsIdle()) {
-                    return;
-                }
+            if (settled(server) && supervisorsIdle() && settled(server) && supervisorsIdle()) {
+                return;
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("The in-process broker is not idle after " + IDLE_TIMEOUT
-                        + ": a subscriber's supervisor still has steps to run");
+                throw new IllegalStateException("The in-process broker is not idle after " + IDLE_TIMEOUT + ": "
+                        + server.unsettled() + " delivery(ies) unsettled (" + counters.inFlight().heldForClock()
+                        + " of them waiting in batches for the clock)"
+                        + (supervisorsIdle() ? "" : ", a subscriber's supervisor still has steps to run"));
             }
             java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
         }
+    }
+
+    /**
+     * Nothing queued and every delivery settled, or held by an open batch until its maxWait passes on the virtual
+     * clock (only an {@link #advance} moves those on).
+     */
+    private boolean settled(InProcessServer server) {
+        // Not a blocking wait for every settlement: a delivery on its way may join a batch that waits for the clock.
+        server.awaitQuiet(IDLE_TIMEOUT);
+        return server.unsettled() <= counters.inFlight().heldForClock();
     }
 
     private boolean supervisorsIdle() {

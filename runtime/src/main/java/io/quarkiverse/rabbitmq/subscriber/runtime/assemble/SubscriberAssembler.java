@@ -86,7 +86,7 @@ public class SubscriberAssembler {
                 new InServiceDelay(queue, session.clock(), publisher::publishConfirmed, heldBound(),
                         holdBacks.under("held copies")),
                 new UnsettledBytes(queue, maxUnsettledBytes(),
-                        definition.subscription.prefetch > 0 ? definition.subscription.prefetch : config.prefetch(),
+                        definition.prefetch(config.prefetch()),
                         holdBacks.under("unsettled bytes")),
                 new RefusedCopies());
         TopologyPlan owned = topology.ownedBy(definition.subscription);
@@ -143,7 +143,8 @@ public class SubscriberAssembler {
                 outlet, unsettled, session.clock(), observers.get());
         DeliveryRoute route = DeliveryChain.of(definition, PayloadDecoder.of(definition, objectMapper),
                 new io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder(objectMapper), replies,
-                settler, eventLoop, observers.get(), counters.outcomes(), parts.killSwitch());
+                settler, eventLoop, observers.get(), counters.outcomes(), parts.killSwitch(), session.clock(),
+                counters.inFlight());
         SubscriberConsumer consumer = new SubscriberConsumer(queue, route, counters.inFlight(),
                 config.retryCountHeader(), provenance, reason -> supervisor.lost(generation, reason),
                 LaunchMode.current() == LaunchMode.DEVELOPMENT ? ReloadOnMessage.scan() : null);

@@ -1,7 +1,9 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets;
@@ -34,6 +36,20 @@ import io.vertx.core.Context;
  * Reporting        log line, outcome counter, observation
  * Settling         the frame on the channel; the gate's place freed
  * </pre>
+ *
+ * A batch handler's ({@code @Batch}) chain:
+ *
+ * <pre>
+ * EventLoopRoute   as above
+ * BatchCollector   batches closed at size or maxWait (the runtime's clock); at most concurrency batches in the
+ *                  handler (an inbox's: its share of the pool)
+ * InvokeBatch      on the loop, or on the handler's thread and back
+ *   handling       [KillSwitchCheck] [BatchObserving] [BatchInboxCheck] BatchInvocation: each body decoded (one that
+ *                  cannot be is settled alone), one call with the lists
+ * BatchResults     an asynchronous result awaited; one result per item (BatchReading); [BatchOutputs] published
+ *                  before any ack; then each item through SettleGuard, ReadResult, [KillSwitchCounting], Reporting,
+ *                  Settling as above; the batch's place freed
+ * </pre>
  */
 public final class DeliveryChain {
 
@@ -46,37 +62,49 @@ public final class DeliveryChain {
     /** The route of the subscription's deliveries, which passes them along every stage after it. */
     public static DeliveryRoute of(SubscriberDefinition definition, PayloadDecoder decoder, PayloadEncoder encoder,
             ReplyTargets replies, Settlements settlements, Context eventLoop, Observers observers,
-            OutcomeCounters outcomes, KillSwitch killSwitch) {
-        return of(definition, decoder, encoder, replies, settlements, eventLoop, observers, outcomes, killSwitch,
-                RequestScope.ARC);
+            OutcomeCounters outcomes, KillSwitch killSwitch, Clock clock, InFlight inFlight) {
+        return of(definition, decoder, encoder, replies, settlements, eventLoop, observers, outcomes, killSwitch, clock,
+                inFlight, RequestScope.ARC);
     }
 
-    /** @param requestScope where the handler is called (ArC's request context; a plain call in unit tests) */
+    /**
+     * @param clock the runtime's clock, on which a batch's {@code maxWait} passes
+     * @param inFlight told of the deliveries open batches hold for the clock
+     * @param requestScope where the handler is called (ArC's request context; a plain call in unit tests)
+     */
     static DeliveryRoute of(SubscriberDefinition definition, PayloadDecoder decoder, PayloadEncoder encoder,
             ReplyTargets replies, Settlements settlements, Context eventLoop, Observers observers,
-            OutcomeCounters outcomes, KillSwitch killSwitch, RequestScope requestScope) {
+            OutcomeCounters outcomes, KillSwitch killSwitch, Clock clock, InFlight inFlight,
+            RequestScope requestScope) {
         SubscriptionSpec subscription = definition.subscription;
         HandlerInvocation invocation = new HandlerInvocation(definition, decoder, encoder, replies, requestScope);
         ResultReading reading = new ResultReading(definition);
         boolean takesOutputs = definition.outputsIndex >= 0;
         Inbox inbox = subscription.inbox ? io.quarkus.arc.Arc.container().instance(Inbox.class).get() : null;
-        Handling handling = inbox != null
-                ? new InboxCheck(inbox, subscription.queue, reading, takesOutputs, invocation)
-                : invocation;
-        handling = observers == Observers.NONE ? handling : new Observing(subscription.queue, observers, handling);
-        handling = killSwitch == KillSwitch.NONE ? handling : new KillSwitchCheck(killSwitch::tripped, handling);
         // An inbox handler holds a pooled connection while it runs: without a bound of its own, its share of the pool.
         int concurrency = subscription.concurrency > 0 ? subscription.concurrency
                 : inbox != null ? inbox.connections() : 0;
+        boolean onLoop = definition.executionModel == SubscriberDefinition.ExecutionModel.EVENT_LOOP;
+        HandlerThreads threads = onLoop ? null : new HandlerThreads(definition.executionModel);
+        if (definition.batches()) {
+            // A batch's place is freed when its results are back (BatchCollector), not per item.
+            VerdictStage verdicts = verdicts(definition, invocation, settlements, outcomes, killSwitch,
+                    NOTHING_TO_RELEASE);
+            return batches(definition, decoder, invocation, inbox, takesOutputs, concurrency, threads,
+                    new SettleGuard(settlements, NOTHING_TO_RELEASE,
+                            new ReadResult(reading, new Decision(subscription), verdicts)),
+                    settlements, eventLoop, observers, killSwitch, clock, inFlight);
+        }
+        Handling<InboundDelivery> handling = inbox != null
+                ? new InboxCheck(inbox, subscription.queue, reading, takesOutputs, invocation)
+                : invocation;
+        handling = observers == Observers.NONE ? handling : new Observing(subscription.queue, observers, handling);
+        handling = killSwitch == KillSwitch.NONE ? handling : new KillSwitchCheck<>(killSwitch::tripped, handling);
         ConcurrencyGate gate = concurrency > 0 ? new ConcurrencyGate(concurrency) : null;
         Runnable released = gate == null ? NOTHING_TO_RELEASE : gate::released;
 
         Decision decision = new Decision(subscription);
-        VerdictStage verdicts = new Reporting(new DeliveryReporter(definition.method, subscription, outcomes),
-                invocation.expectedType(), new Settling(settlements, released));
-        if (killSwitch != KillSwitch.NONE) {
-            verdicts = new KillSwitchCounting(killSwitch::failed, killSwitch::succeeded, verdicts);
-        }
+        VerdictStage verdicts = verdicts(definition, invocation, settlements, outcomes, killSwitch, released);
         if (takesOutputs && inbox != null) {
             verdicts = new OutboxBeforeAck(settlements, inbox, released, verdicts);
         } else if (takesOutputs) {
@@ -85,8 +113,6 @@ public final class DeliveryChain {
         ResultStage results = new AwaitResult(new SettleGuard(settlements, released,
                 new ReadResult(reading, decision, verdicts)));
 
-        boolean onLoop = definition.executionModel == SubscriberDefinition.ExecutionModel.EVENT_LOOP;
-        HandlerThreads threads = onLoop ? null : new HandlerThreads(definition.executionModel);
         if (!onLoop && gate == null) {
             return new DirectRoute(eventLoop, settlements, threads, handling, results);
         }
@@ -96,5 +122,40 @@ public final class DeliveryChain {
             gate.leadsTo(invoke);
         }
         return new EventLoopRoute(eventLoop, settlements, gate != null ? gate : invoke);
+    }
+
+    /** The last stages of every delivery, a batch's items included: [kill switch counting] reporting, settling. */
+    private static VerdictStage verdicts(SubscriberDefinition definition, HandlerInvocation invocation,
+            Settlements settlements, OutcomeCounters outcomes, KillSwitch killSwitch, Runnable released) {
+        VerdictStage verdicts = new Reporting(new DeliveryReporter(definition.method, definition.subscription, outcomes),
+                invocation.expectedType(), new Settling(settlements, released));
+        if (killSwitch != KillSwitch.NONE) {
+            verdicts = new KillSwitchCounting(killSwitch::failed, killSwitch::succeeded, verdicts);
+        }
+        return verdicts;
+    }
+
+    /**
+     * A batch handler's route: through the event loop into the {@link BatchCollector}, whose closed batches are handled
+     * ({@link InvokeBatch}: [kill switch] [observing] [inbox] {@link BatchInvocation}) and come back to
+     * {@link BatchResults}, which passes each item to {@code items}, the single path's last stages.
+     */
+    private static DeliveryRoute batches(SubscriberDefinition definition, PayloadDecoder decoder,
+            HandlerInvocation invocation, Inbox inbox, boolean takesOutputs, int concurrency, HandlerThreads threads,
+            ResultStage items, Settlements settlements, Context eventLoop, Observers observers, KillSwitch killSwitch,
+            Clock clock, InFlight inFlight) {
+        String queue = definition.subscription.queue;
+        BatchReading reading = new BatchReading(definition);
+        Handling<DeliveryBatch> handling = new BatchInvocation(definition, decoder, invocation);
+        handling = inbox == null ? handling : new BatchInboxCheck(inbox, queue, reading, handling);
+        handling = observers == Observers.NONE ? handling : new BatchObserving(queue, observers, handling);
+        handling = killSwitch == KillSwitch.NONE ? handling : new KillSwitchCheck<>(killSwitch::tripped, handling);
+        BatchResults results = new BatchResults(reading, takesOutputs ? new BatchOutputs(settlements, inbox) : null,
+                items, settlements);
+        BatchCollector collector = new BatchCollector(definition.batchSize, definition.batchMaxWaitMillis,
+                concurrency, clock, eventLoop, inFlight);
+        results.finishing(collector::finished);
+        collector.leadsTo(new InvokeBatch(threads, handling, results));
+        return new EventLoopRoute(eventLoop, settlements, collector);
     }
 }

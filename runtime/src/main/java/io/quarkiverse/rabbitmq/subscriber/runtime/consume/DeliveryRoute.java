@@ -10,4 +10,8 @@ public interface DeliveryRoute {
 
     /** Called on the client's reader thread, in delivery order; never blocks. */
     void take(InboundDelivery delivery);
+
+    /** The subscriber stops taking deliveries (a pause, a stop): what waits for more (an open batch) goes on now. */
+    default void draining() {
+    }
 }

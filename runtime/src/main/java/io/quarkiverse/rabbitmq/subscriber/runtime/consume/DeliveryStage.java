@@ -11,4 +11,8 @@ interface DeliveryStage {
 
     /** @param context the delivery's own duplicated context of the subscriber's event loop */
     void pass(Context context, InboundDelivery delivery);
+
+    /** The subscriber stops taking deliveries: a stage that holds some for later lets them go on now. */
+    default void draining() {
+    }
 }

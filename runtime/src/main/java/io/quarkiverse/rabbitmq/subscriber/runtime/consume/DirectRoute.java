@@ -21,12 +21,12 @@ final class DirectRoute implements DeliveryRoute {
     private final Context eventLoop;
     private final Settlements settlements;
     private final HandlerThreads threads;
-    private final Handling handling;
+    private final Handling<InboundDelivery> handling;
     private final Completions completions;
     /** Deliveries handed to handlers from the reader thread, not yet in the ack window. */
     private final Queue<InboundDelivery> arrivals = PlatformDependent.newMpscQueue();
 
-    DirectRoute(Context eventLoop, Settlements settlements, HandlerThreads threads, Handling handling,
+    DirectRoute(Context eventLoop, Settlements settlements, HandlerThreads threads, Handling<InboundDelivery> handling,
             ResultStage next) {
         this.eventLoop = eventLoop;
         this.settlements = settlements;

@@ -37,6 +37,15 @@ final class EventLoopRoute implements DeliveryRoute {
         }
     }
 
+    @Override
+    public void draining() {
+        // After the deliveries queued before it: they join the open batch first.
+        eventLoop.runOnContext(ignored -> {
+            drain();
+            next.draining();
+        });
+    }
+
     private void drain() {
         // Reset first: a delivery offered after this point either is polled below or schedules the next drain.
         drainScheduled.set(false);

@@ -14,7 +14,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinit
  * {@link Undecodable} when the method never ran. It never throws: a handler's exception must reach settlement, not the
  * thread's uncaught handler.
  */
-final class HandlerInvocation implements Handling {
+final class HandlerInvocation implements Handling<InboundDelivery> {
 
     /** A thrown exception, carried to settlement as a value. */
     record Failed(Throwable cause) {
@@ -89,15 +89,22 @@ final class HandlerInvocation implements Handling {
             arguments[definition.deliveryIndex] = delivery;
         }
         if (definition.outputsIndex >= 0) {
-            var outputs = new io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs(encoder,
-                    delivery.replyTo(), delivery.correlationId(), delivery.describe(), replies);
+            var outputs = outputs(delivery.replyTo(), delivery.correlationId(), delivery.describe());
             delivery.outputs(outputs);
             arguments[definition.outputsIndex] = outputs;
         }
         return arguments;
     }
 
-    private Object invoke(Object[] arguments) {
+    /** The {@code Outputs} of one call, held until settlement; {@code replyTo} null where there is nobody to answer. */
+    io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs outputs(String replyTo, String correlationId,
+            String what) {
+        return new io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs(encoder, replyTo, correlationId, what,
+                replies);
+    }
+
+    /** The method called with these arguments, within a request context: its result, or {@link Failed}. */
+    Object invoke(Object[] arguments) {
         try {
             return requestScope.invoke(invoker, instance, arguments);
         } catch (Throwable t) {

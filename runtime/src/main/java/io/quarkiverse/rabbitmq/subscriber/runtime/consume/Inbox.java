@@ -33,6 +33,28 @@ public interface Inbox {
             Predicate<Object> acks);
 
     /**
+     * A batch in one transaction ({@code @Batch} with {@code inbox = true}): each item's key recorded first (an item
+     * whose key is there already, or twice in the batch, is told to {@code duplicate} and left out), then the handling
+     * runs with the others; the keys of the items it did not ack are taken out again and the transaction commits,
+     * unless it acked none, which rolls everything back.
+     *
+     * @param handling the handler's side of the batch with the items not in the inbox; never throws
+     * @return what the handling returned
+     * @throws RuntimeException when the inbox cannot do its part: a failure of every item, named
+     */
+    Object runBatch(String consumer, List<InboundDelivery> items, java.util.function.Consumer<InboundDelivery> duplicate,
+            Function<List<InboundDelivery>, Handled> handling);
+
+    /**
+     * What a batch's handling came to, for its transaction.
+     *
+     * @param result what the handling returned
+     * @param acked the items whose effects the transaction keeps; none rolls it back
+     */
+    record Handled(Object result, List<InboundDelivery> acked) {
+    }
+
+    /**
      * Writes an acked handler's outputs as a group of rows of the outbox, in the transaction {@link #run} opened (call
      * it from the handling): they are committed with the handler's effects, or not at all.
      *

@@ -14,15 +14,15 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
  * become rows of the outbox in the same transaction, and the delivery keeps them ({@link OutboxGroup}) for
  * {@link OutboxBeforeAck} to publish after the commit.
  */
-final class InboxCheck implements Handling {
+final class InboxCheck implements Handling<InboundDelivery> {
 
     private final Inbox inbox;
     private final String consumer;
     private final ResultReading reading;
-    private final Handling next;
+    private final Handling<InboundDelivery> next;
     private final boolean takesOutputs;
 
-    InboxCheck(Inbox inbox, String consumer, ResultReading reading, boolean takesOutputs, Handling next) {
+    InboxCheck(Inbox inbox, String consumer, ResultReading reading, boolean takesOutputs, Handling<InboundDelivery> next) {
         this.takesOutputs = takesOutputs;
         this.inbox = inbox;
         this.consumer = consumer;

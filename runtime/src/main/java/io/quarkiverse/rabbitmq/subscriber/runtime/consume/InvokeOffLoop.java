@@ -10,11 +10,11 @@ import io.vertx.core.Context;
 final class InvokeOffLoop implements DeliveryStage {
 
     private final HandlerThreads threads;
-    private final Handling handling;
+    private final Handling<InboundDelivery> handling;
     private final Completions completions;
     private final ResultStage next;
 
-    InvokeOffLoop(Context eventLoop, HandlerThreads threads, Handling handling, ResultStage next) {
+    InvokeOffLoop(Context eventLoop, HandlerThreads threads, Handling<InboundDelivery> handling, ResultStage next) {
         this.threads = threads;
         this.handling = handling;
         this.next = next;

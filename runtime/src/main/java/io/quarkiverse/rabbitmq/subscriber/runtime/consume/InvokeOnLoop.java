@@ -5,10 +5,10 @@ import io.vertx.core.Context;
 /** An event-loop handler: called right here, on the subscriber's event loop, its result passed on at once. */
 final class InvokeOnLoop implements DeliveryStage {
 
-    private final Handling handling;
+    private final Handling<InboundDelivery> handling;
     private final ResultStage next;
 
-    InvokeOnLoop(Handling handling, ResultStage next) {
+    InvokeOnLoop(Handling<InboundDelivery> handling, ResultStage next) {
         this.handling = handling;
         this.next = next;
     }

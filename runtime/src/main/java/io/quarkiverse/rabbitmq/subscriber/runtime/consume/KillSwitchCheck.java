@@ -3,11 +3,12 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 import java.util.function.BooleanSupplier;
 
 /**
- * While the subscription's kill switch is tripped, a delivery already on its way does not reach the handler: it goes
- * back to its queue unhandled ({@link #NOT_RUN}). Checked on the handler's thread, just before the call. Only in the
+ * While the subscription's kill switch is tripped, a delivery (or a batch of them) already on its way does not reach
+ * the handler: it goes back to its queue unhandled ({@link #NOT_RUN}). Checked on the handler's thread, just before the call.
+ * Only in the
  * chain of a subscription that has a kill switch.
  */
-final class KillSwitchCheck implements Handling {
+final class KillSwitchCheck<U> implements Handling<U> {
 
     /** The result of a delivery its handler never ran for. */
     static final Object NOT_RUN = new Object() {
@@ -19,15 +20,15 @@ final class KillSwitchCheck implements Handling {
 
     /** The subscription's {@code KillSwitch.tripped}. */
     private final BooleanSupplier tripped;
-    private final Handling next;
+    private final Handling<U> next;
 
-    KillSwitchCheck(BooleanSupplier tripped, Handling next) {
+    KillSwitchCheck(BooleanSupplier tripped, Handling<U> next) {
         this.tripped = tripped;
         this.next = next;
     }
 
     @Override
-    public Object run(InboundDelivery delivery) {
-        return tripped.getAsBoolean() ? NOT_RUN : next.run(delivery);
+    public Object run(U unit) {
+        return tripped.getAsBoolean() ? NOT_RUN : next.run(unit);
     }
 }

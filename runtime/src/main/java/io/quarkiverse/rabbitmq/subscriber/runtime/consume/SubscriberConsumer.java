@@ -54,6 +54,7 @@ public final class SubscriberConsumer implements DeliveryHandler {
     /** From now on deliveries are left unsettled: the broker requeues them when the channel closes. */
     public void stopTakingDeliveries() {
         stopping = true;
+        route.draining();
     }
 
     /**

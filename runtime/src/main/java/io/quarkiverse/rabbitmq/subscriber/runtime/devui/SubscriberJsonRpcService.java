@@ -63,14 +63,14 @@ public class SubscriberJsonRpcService {
      * (the subscription's own, else {@code quarkus.rabbitmq-subscriber.prefetch}); {@code concurrency} is the
      * subscription's bound, else the prefetch, which then bounds the deliveries in the handler at once.
      * {@code prefetchConfigured} and {@code concurrencyConfigured} are the subscription's own settings ({@code 0}: the
-     * default).
+     * default). A batch handler's prefetch is at least its batch size; its concurrency counts batches.
      */
     public JsonArray subscriptions() {
         JsonArray subscriptions = new JsonArray();
         for (SubscriberDefinition definition : status.definitions()) {
             SubscriptionSpec spec = definition.subscription;
             // As SubscriberEngine sets basic.qos, and as the ConcurrencyGate stage bounds the handler: 0 takes the default.
-            int prefetch = spec.prefetch > 0 ? spec.prefetch : config.prefetch();
+            int prefetch = definition.prefetch(config.prefetch());
             int concurrency = spec.concurrency > 0 ? spec.concurrency : prefetch;
             subscriptions.add(new JsonObject()
                     .put("queue", spec.queue)
@@ -86,6 +86,9 @@ public class SubscriberJsonRpcService {
                     .put("concurrency", concurrency)
                     .put("concurrencyConfigured", spec.concurrency)
                     .put("executionModel", definition.executionModel.name())
+                    // A batch handler's: the most messages per call and how long a batch waits for more; null else.
+                    .put("batchSize", definition.batches() ? definition.batchSize : null)
+                    .put("batchMaxWait", definition.batches() ? definition.batchMaxWaitMillis + "ms" : null)
                     .put("method", definition.method)
                     .put("state", state(spec.queue))
                     // Only where a handler can return retryAfter and its copies wait here (IN_SERVICE).

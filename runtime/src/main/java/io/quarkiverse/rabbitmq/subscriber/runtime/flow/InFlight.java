@@ -10,6 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class InFlight {
 
     private final AtomicInteger count = new AtomicInteger();
+    /** Of those, the deliveries an open batch holds until its {@code maxWait} passes on the runtime's clock. */
+    private final AtomicInteger heldForClock = new AtomicInteger();
 
     public void begin() {
         count.incrementAndGet();
@@ -26,6 +28,18 @@ public final class InFlight {
 
     public int count() {
         return count.get();
+    }
+
+    /**
+     * {@code delta} more (or fewer) deliveries wait in open batches for the clock: the in-process broker counts them
+     * as quiet, since only an {@code advance} of its virtual clock moves them on.
+     */
+    public void heldForClock(int delta) {
+        heldForClock.addAndGet(delta);
+    }
+
+    public int heldForClock() {
+        return heldForClock.get();
     }
 
     /** Waits until nothing is in flight or the timeout passed; returns what is still in flight. */

@@ -72,6 +72,45 @@ final class InboxTable {
         }
     }
 
+    /**
+     * {@link #record} for a batch's keys, in one round trip ({@code executeBatch}): for each key, whether it was
+     * recorded now (false: a row for it is there already, or the same key came earlier in the list).
+     */
+    boolean[] recordAll(Connection connection, String consumer, List<String> keys, long millis) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table
+                + " (consumer, message_key, handled_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")) {
+            Timestamp handledAt = new Timestamp(millis);
+            for (String key : keys) {
+                insert.setString(1, consumer);
+                insert.setString(2, key);
+                insert.setTimestamp(3, handledAt, utc());
+                insert.addBatch();
+            }
+            int[] counts = insert.executeBatch();
+            boolean[] recorded = new boolean[keys.size()];
+            for (int i = 0; i < counts.length; i++) {
+                if (counts[i] == Statement.SUCCESS_NO_INFO) {
+                    // pgjdbc's reWriteBatchedInserts=true folds the inserts into one and reports no row counts.
+                    throw new SQLException("the driver reports no row count for each insert of a batch (the JDBC URL's "
+                            + "reWriteBatchedInserts=true does that): the inbox of a batch handler needs them to tell "
+                            + "duplicates. Leave reWriteBatchedInserts off for the inbox's datasource");
+                }
+                recorded[i] = counts[i] == 1;
+            }
+            return recorded;
+        }
+    }
+
+    /** Takes the keys out again, in the caller's transaction: the batch's items whose handler did not ack them. */
+    void forget(Connection connection, String consumer, List<String> keys) throws SQLException {
+        try (PreparedStatement delete = connection.prepareStatement("DELETE FROM " + table
+                + " WHERE consumer = ? AND message_key = ANY(?)")) {
+            delete.setString(1, consumer);
+            delete.setArray(2, connection.createArrayOf("varchar", keys.toArray()));
+            delete.executeUpdate();
+        }
+    }
+
     /** The rows (at most 100,000 counted) and the oldest one's time (through the handled_at index). */
     InboxOutboxFigures.Inbox figures(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement();

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -157,6 +158,87 @@ public class InboxTransactions implements Inbox {
             });
         } catch (NotAcked notAcked) {
             return notAcked.result;
+        }
+    }
+
+    @Override
+    public Object runBatch(String consumer, List<InboundDelivery> items, Consumer<InboundDelivery> duplicate,
+            Function<List<InboundDelivery>, Handled> handling) {
+        long now = session.clock().millis();
+        try {
+            return QuarkusTransaction.requiringNew().timeout(timeoutSeconds()).call(() -> {
+                List<InboundDelivery> fresh = recordAll(consumer, items, duplicate, now);
+                Handled handled = handling.apply(fresh);
+                if (handled.acked().isEmpty()) {
+                    throw new NotAcked(handled.result());
+                }
+                List<String> notAcked = new ArrayList<>();
+                java.util.Set<InboundDelivery> acked = java.util.Collections.newSetFromMap(
+                        new java.util.IdentityHashMap<>());
+                acked.addAll(handled.acked());
+                for (InboundDelivery item : fresh) {
+                    String messageKey = acked.contains(item) ? null : key.of(item);
+                    if (messageKey != null) {
+                        notAcked.add(messageKey);
+                    }
+                }
+                if (!notAcked.isEmpty()) {
+                    forget(consumer, notAcked);
+                }
+                CrashPoints.reached(CrashPoints.BEFORE_COMMIT);
+                return handled.result();
+            });
+        } catch (NotAcked notAcked) {
+            return notAcked.result;
+        }
+    }
+
+    /** Records the items' keys; returns the items not in the inbox yet, the duplicates told to {@code duplicate}. */
+    private List<InboundDelivery> recordAll(String consumer, List<InboundDelivery> items,
+            Consumer<InboundDelivery> duplicate, long now) {
+        List<InboundDelivery> keyed = new ArrayList<>(items.size());
+        List<String> keys = new ArrayList<>(items.size());
+        for (InboundDelivery item : items) {
+            String messageKey = key.of(item);
+            if (messageKey == null) {
+                warnUnkeyed(consumer);
+            } else {
+                keyed.add(item);
+                keys.add(messageKey);
+            }
+        }
+        boolean[] recorded;
+        try (Connection connection = dataSource.getConnection()) {
+            recorded = keys.isEmpty() ? new boolean[0] : table.recordAll(connection, consumer, keys, now);
+        } catch (SQLException e) {
+            throw new IllegalStateException("The inbox could not record a batch of " + items.size() + " messages of "
+                    + "queue '" + consumer + "' in table '" + table.name() + "' (datasource "
+                    + describe(buildTimeConfig.inbox().datasource()) + "): " + e.getMessage(), e);
+        }
+        java.util.Set<InboundDelivery> duplicates = java.util.Collections.newSetFromMap(
+                new java.util.IdentityHashMap<>());
+        for (int i = 0; i < recorded.length; i++) {
+            if (!recorded[i]) {
+                duplicates.add(keyed.get(i));
+                duplicate.accept(keyed.get(i));
+            }
+        }
+        List<InboundDelivery> fresh = new ArrayList<>(items.size());
+        for (InboundDelivery item : items) {
+            if (!duplicates.contains(item)) {
+                fresh.add(item);
+            }
+        }
+        return fresh;
+    }
+
+    private void forget(String consumer, List<String> keys) {
+        try (Connection connection = dataSource.getConnection()) {
+            table.forget(connection, consumer, keys);
+        } catch (SQLException e) {
+            throw new IllegalStateException("The inbox could not take out the keys of " + keys.size() + " message(s) "
+                    + "of queue '" + consumer + "' its handler did not ack, in table '" + table.name() + "': "
+                    + e.getMessage(), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.observe;
 
+import java.util.List;
 import java.util.Map;
 
 import com.rabbitmq.client.AMQP;
@@ -16,6 +17,25 @@ public interface Observer {
      * decoded.
      */
     Observation processing(String queue, AMQP.BasicProperties properties, int bodySize);
+
+    /**
+     * A batch is about to reach its handler (on the thread it runs on, before the payloads are decoded): the batch's
+     * own observation (a tracing span linked to each item's context, the batch size); settled once its handler's result
+     * is known. Its items are observed by {@link #batchItem}. None by default.
+     *
+     * @param items each item's properties, in the batch's order
+     */
+    default Observation processingBatch(String queue, List<AMQP.BasicProperties> items) {
+        return Observation.NONE;
+    }
+
+    /**
+     * An item of a batch observed by {@code batch} (this observer's observation of it): settled as a single delivery is.
+     * By default observed as a single delivery ({@link #processing}); a tracer gives items no span of their own.
+     */
+    default Observation batchItem(String queue, AMQP.BasicProperties properties, int bodySize, Observation batch) {
+        return processing(queue, properties, bodySize);
+    }
 
     /**
      * A message is about to be published (by {@code RabbitPublisher}, or a copy or dead letter of the runtime's own).

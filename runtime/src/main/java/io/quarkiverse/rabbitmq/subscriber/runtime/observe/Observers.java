@@ -33,53 +33,81 @@ public final class Observers implements Observer {
 
     @Override
     public Observation processing(String queue, AMQP.BasicProperties properties, int bodySize) {
+        return begin("processing", (observer, i) -> observer.processing(queue, properties, bodySize));
+    }
+
+    @Override
+    public Observation processingBatch(String queue, List<AMQP.BasicProperties> items) {
+        return begin("processingBatch", (observer, i) -> observer.processingBatch(queue, items));
+    }
+
+    /** @param batch what {@link #processingBatch} returned: each observer gets its own observation of the batch */
+    @Override
+    public Observation batchItem(String queue, AMQP.BasicProperties properties, int bodySize, Observation batch) {
+        Observation[] batches = batch instanceof Combined combined ? combined.each : null;
+        return begin("batchItem", (observer, i) -> observer.batchItem(queue, properties, bodySize,
+                batches == null ? Observation.NONE : batches[i]));
+    }
+
+    /** Each observer's observation begun, as one; one that throws is logged once and observes nothing. */
+    private Observation begin(String hook, java.util.function.BiFunction<Observer, Integer, Observation> begin) {
         if (observers.length == 0) {
             return Observation.NONE;
         }
         Observation[] each = new Observation[observers.length];
         for (int i = 0; i < observers.length; i++) {
             try {
-                each[i] = observers[i].processing(queue, properties, bodySize);
+                each[i] = begin.apply(observers[i], i);
             } catch (RuntimeException e) {
-                failed(observers[i], "processing", e);
+                failed(observers[i], hook, e);
                 each[i] = Observation.NONE;
             }
         }
-        return new Observation() {
-            @Override
-            public void handlerReturned() {
-                // In reverse: the last one opened is the first closed.
-                for (int i = each.length - 1; i >= 0; i--) {
-                    try {
-                        each[i].handlerReturned();
-                    } catch (RuntimeException e) {
-                        failed(observers[i], "handlerReturned", e);
-                    }
-                }
-            }
+        return new Combined(each);
+    }
 
-            @Override
-            public void settled(String outcome, String errorType) {
-                for (int i = 0; i < each.length; i++) {
-                    try {
-                        each[i].settled(outcome, errorType);
-                    } catch (RuntimeException e) {
-                        failed(observers[i], "settled", e);
-                    }
-                }
-            }
+    /** The observations of one delivery (or batch) by each observer, as one; each call isolated. */
+    private final class Combined implements Observation {
 
-            @Override
-            public void propagate(Map<String, Object> headers) {
-                for (int i = 0; i < each.length; i++) {
-                    try {
-                        each[i].propagate(headers);
-                    } catch (RuntimeException e) {
-                        failed(observers[i], "propagate", e);
-                    }
+        private final Observation[] each;
+
+        Combined(Observation[] each) {
+            this.each = each;
+        }
+
+        @Override
+        public void handlerReturned() {
+            // In reverse: the last one opened is the first closed.
+            for (int i = each.length - 1; i >= 0; i--) {
+                try {
+                    each[i].handlerReturned();
+                } catch (RuntimeException e) {
+                    failed(observers[i], "handlerReturned", e);
                 }
             }
-        };
+        }
+
+        @Override
+        public void settled(String outcome, String errorType) {
+            for (int i = 0; i < each.length; i++) {
+                try {
+                    each[i].settled(outcome, errorType);
+                } catch (RuntimeException e) {
+                    failed(observers[i], "settled", e);
+                }
+            }
+        }
+
+        @Override
+        public void propagate(Map<String, Object> headers) {
+            for (int i = 0; i < each.length; i++) {
+                try {
+                    each[i].propagate(headers);
+                } catch (RuntimeException e) {
+                    failed(observers[i], "propagate", e);
+                }
+            }
+        }
     }
 
     @Override

@@ -56,6 +56,10 @@ public final class SubscriberDefinition {
      * for a {@code @Dependent} bean, whose invoker looks up (and after the call destroys) an instance per delivery.
      */
     public final String beanIdentifier;
+    /** {@code @Batch(size)}: the most deliveries in one call of a batch handler; 0 for a handler of one delivery. */
+    public final int batchSize;
+    /** {@code @Batch(maxWait)} in milliseconds: how long a batch waits for more after its first delivery. */
+    public final long batchMaxWaitMillis;
 
     /** A subscriber whose invoker looks up the bean's instance itself (unit tests' fake invokers). */
     public SubscriberDefinition(SubscriptionSpec subscription, String method, PayloadKind payloadKind, String payloadType,
@@ -65,11 +69,25 @@ public final class SubscriberDefinition {
                 returnKind, executionModel, invoker, null);
     }
 
-    @RecordableConstructor
     public SubscriberDefinition(SubscriptionSpec subscription, String method, PayloadKind payloadKind, String payloadType,
             int parameterCount, int payloadIndex, int deliveryIndex, int outputsIndex,
             ReturnKind returnKind, ExecutionModel executionModel, RuntimeValue<Invoker<Object, Object>> invoker,
             String beanIdentifier) {
+        this(subscription, method, payloadKind, payloadType, parameterCount, payloadIndex, deliveryIndex, outputsIndex,
+                returnKind, executionModel, invoker, beanIdentifier, 0, 0);
+    }
+
+    /**
+     * A batch handler's payload kind and type are each item's ({@code org.acme.Reading}, not the list), and its return
+     * kinds {@code OUTCOME} and {@code ASYNC_OUTCOME} mean a {@code BatchOutcome}.
+     */
+    @RecordableConstructor
+    public SubscriberDefinition(SubscriptionSpec subscription, String method, PayloadKind payloadKind, String payloadType,
+            int parameterCount, int payloadIndex, int deliveryIndex, int outputsIndex,
+            ReturnKind returnKind, ExecutionModel executionModel, RuntimeValue<Invoker<Object, Object>> invoker,
+            String beanIdentifier, int batchSize, long batchMaxWaitMillis) {
+        this.batchSize = batchSize;
+        this.batchMaxWaitMillis = batchMaxWaitMillis;
         this.subscription = subscription;
         this.method = method;
         this.payloadKind = payloadKind;
@@ -87,7 +105,22 @@ public final class SubscriberDefinition {
     /** This subscriber with another subscription: its names resolved, or marked as reading dead letters. */
     public SubscriberDefinition with(SubscriptionSpec subscription) {
         return new SubscriberDefinition(subscription, method, payloadKind, payloadType, parameterCount, payloadIndex,
-                deliveryIndex, outputsIndex, returnKind, executionModel, invoker, beanIdentifier);
+                deliveryIndex, outputsIndex, returnKind, executionModel, invoker, beanIdentifier, batchSize,
+                batchMaxWaitMillis);
+    }
+
+    /**
+     * The prefetch it consumes with: the subscription's own, else {@code configured}; a batch handler's at least its
+     * batch size (a smaller one could never fill a batch). 0: unlimited.
+     */
+    public int prefetch(int configured) {
+        int prefetch = subscription.prefetch > 0 ? subscription.prefetch : configured;
+        return prefetch > 0 && batches() ? Math.max(prefetch, batchSize) : prefetch;
+    }
+
+    /** Whether the handler takes a list of deliveries per call ({@code @Batch}). */
+    public boolean batches() {
+        return batchSize > 0;
     }
 
     @Override

@@ -89,6 +89,8 @@ class DeliveryChainTest {
         return DeliveryChain.of(definition, PayloadDecoder.of(definition, new ObjectMapper()),
                 new PayloadEncoder(new ObjectMapper()), ReplyTargets.ANY, settlements,
                 ((VertxInternal) vertx).createEventLoopContext(), Observers.NONE, new OutcomeCounters(),
-                KillSwitch.NONE, (handler, instance, arguments) -> handler.invoke(instance, arguments));
+                KillSwitch.NONE, new io.quarkiverse.rabbitmq.subscriber.runtime.clock.WallClock(vertx),
+                new io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight(),
+                (handler, instance, arguments) -> handler.invoke(instance, arguments));
     }
 }

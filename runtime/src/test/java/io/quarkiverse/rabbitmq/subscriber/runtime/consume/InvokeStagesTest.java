@@ -65,7 +65,7 @@ class InvokeStagesTest {
     void whileTheKillSwitchIsTrippedTheHandlerIsNotCalled() {
         AtomicBoolean tripped = new AtomicBoolean();
         List<Long> called = new CopyOnWriteArrayList<>();
-        KillSwitchCheck check = new KillSwitchCheck(tripped::get, delivery -> {
+        KillSwitchCheck<InboundDelivery> check = new KillSwitchCheck<>(tripped::get, delivery -> {
             called.add(delivery.deliveryTag());
             return Outcome.ack();
         });

@@ -106,6 +106,13 @@ class OutboxBeforeAckTest {
         }
 
         @Override
+        public Object runBatch(String consumer, List<InboundDelivery> items,
+                java.util.function.Consumer<InboundDelivery> duplicate,
+                Function<List<InboundDelivery>, Handled> handling) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public String toOutbox(List<Output> outputs) {
             throw new UnsupportedOperationException();
         }

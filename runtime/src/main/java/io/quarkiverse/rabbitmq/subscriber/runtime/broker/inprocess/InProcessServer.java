@@ -110,6 +110,11 @@ public final class InProcessServer {
         thread.await(timeout, true);
     }
 
+    /** Deliveries sent to consumers and not settled yet, on every channel. */
+    public int unsettled() {
+        return thread.unacked();
+    }
+
     /** Waits until no operation is queued; deliveries may stay unsettled (a consumer holding them is quiet too). */
     public void awaitQuiet(Duration timeout) {
         thread.await(timeout, false);

@@ -125,6 +125,13 @@ final class ServerThread {
         tasks.add(operation);
     }
 
+    /** Deliveries sent to consumers and not settled yet. */
+    int unacked() {
+        synchronized (idleMonitor) {
+            return unacked;
+        }
+    }
+
     /**
      * Waits until no operation is queued and, if {@code settled}, every delivery has been settled; or fails after the
      * timeout naming what is still unsettled.

@@ -10,6 +10,7 @@ import jakarta.inject.Singleton;
 import com.rabbitmq.client.AMQP;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -36,6 +37,7 @@ public class MicrometerObserver implements Observer {
     public static final String OPERATION_DURATION = "messaging.client.operation.duration";
     public static final String SENT = "messaging.client.sent.messages";
     public static final String OUTCOMES = "quarkus.rabbitmq-subscriber.outcomes";
+    public static final String BATCH_SIZE = "quarkus.rabbitmq-subscriber.batch.size";
     public static final String DELAYED_PENDING = "quarkus.rabbitmq-subscriber.delayed.pending";
     public static final String IN_FLIGHT = "quarkus.rabbitmq-subscriber.deliveries.in-flight";
     public static final String PAUSED = "quarkus.rabbitmq-subscriber.subscriber.paused";
@@ -47,6 +49,8 @@ public class MicrometerObserver implements Observer {
     private final Map<String, QueueMeters> queues = new ConcurrentHashMap<>();
     private final Map<List<String>, Timer> operations = new ConcurrentHashMap<>();
     private final Map<List<String>, Counter> sent = new ConcurrentHashMap<>();
+    /** Batch handlers' queues only. */
+    private final Map<String, DistributionSummary> batchSizes = new ConcurrentHashMap<>();
 
     @Override
     public Observation processing(String queue, AMQP.BasicProperties properties, int bodySize) {
@@ -66,6 +70,15 @@ public class MicrometerObserver implements Observer {
                 }
             }
         };
+    }
+
+    /** Each item is observed as a single delivery ({@link #batchItem}); the batch adds its size to the histogram. */
+    @Override
+    public Observation processingBatch(String queue, List<AMQP.BasicProperties> items) {
+        batchSizes.computeIfAbsent(queue, key -> DistributionSummary.builder(BATCH_SIZE)
+                .description("Messages per call of a batch handler").baseUnit("messages").tags("queue", key)
+                .publishPercentileHistogram().register(registry)).record(items.size());
+        return Observation.NONE;
     }
 
     @Override

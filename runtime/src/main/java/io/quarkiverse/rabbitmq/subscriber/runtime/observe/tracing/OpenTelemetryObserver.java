@@ -1,5 +1,6 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.observe.tracing;
 
+import java.util.List;
 import java.util.Map;
 
 import jakarta.inject.Inject;
@@ -10,6 +11,7 @@ import com.rabbitmq.client.AMQP;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
@@ -41,6 +43,7 @@ public class OpenTelemetryObserver implements Observer {
     static final AttributeKey<String> ROUTING_KEY = AttributeKey.stringKey("messaging.rabbitmq.destination.routing_key");
     static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("messaging.rabbitmq.subscriber.outcome");
     static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
+    static final AttributeKey<Long> BATCH_COUNT = AttributeKey.longKey("messaging.batch.message_count");
 
     private static final TextMapGetter<Map<String, Object>> GETTER = new TextMapGetter<>() {
         @Override
@@ -78,30 +81,79 @@ public class OpenTelemetryObserver implements Observer {
         if (properties.getMessageId() != null) {
             builder.setAttribute(MESSAGE_ID, properties.getMessageId());
         }
-        Span span = builder.startSpan();
-        Context context = parent.with(span);
-        Scope scope = context.makeCurrent();
+        return new SpanObservation(builder.startSpan(), parent);
+    }
+
+    /**
+     * One CONSUMER span for the batch ({@code process <queue>}, with {@code messaging.batch.message_count}), a root
+     * span linked to each item's producer context, as the messaging conventions have it for a batch; current while
+     * the handler runs, ended with the batch's result.
+     */
+    @Override
+    public Observation processingBatch(String queue, List<AMQP.BasicProperties> items) {
+        var builder = tracer.spanBuilder("process " + queue).setSpanKind(SpanKind.CONSUMER).setNoParent()
+                .setAttribute(SYSTEM, "rabbitmq").setAttribute(OPERATION_NAME, "process")
+                .setAttribute(OPERATION_TYPE, "process").setAttribute(DESTINATION, queue)
+                .setAttribute(BATCH_COUNT, (long) items.size());
+        for (AMQP.BasicProperties properties : items) {
+            Map<String, Object> headers = properties.getHeaders();
+            if (headers != null) {
+                SpanContext linked = Span.fromContext(propagator.extract(Context.root(), headers, GETTER))
+                        .getSpanContext();
+                if (linked.isValid()) {
+                    builder.addLink(linked);
+                }
+            }
+        }
+        return new SpanObservation(builder.startSpan(), Context.root());
+    }
+
+    /** No span of its own: the batch's is the item's; a copy or dead letter of it carries the batch's context. */
+    @Override
+    public Observation batchItem(String queue, AMQP.BasicProperties properties, int bodySize, Observation batch) {
         return new Observation() {
             @Override
-            public void handlerReturned() {
-                scope.close();
-            }
-
-            @Override
-            public void settled(String outcome, String errorType) {
-                span.setAttribute(OUTCOME, outcome);
-                if (errorType != null) {
-                    span.setAttribute(ERROR_TYPE, errorType);
-                    span.setStatus(StatusCode.ERROR);
-                }
-                span.end();
-            }
-
-            @Override
             public void propagate(Map<String, Object> copyHeaders) {
-                propagator.inject(context, copyHeaders, SETTER);
+                batch.propagate(copyHeaders);
             }
         };
+    }
+
+    /**
+     * A delivery's (or a batch's) span: current on the handler's thread until it returns, ended with what became of
+     * the delivery; its context is what the delivery's copies and dead letters carry.
+     */
+    private final class SpanObservation implements Observation {
+
+        private final Span span;
+        private final Context context;
+        private final Scope scope;
+
+        SpanObservation(Span span, Context parent) {
+            this.span = span;
+            this.context = parent.with(span);
+            this.scope = context.makeCurrent();
+        }
+
+        @Override
+        public void handlerReturned() {
+            scope.close();
+        }
+
+        @Override
+        public void settled(String outcome, String errorType) {
+            span.setAttribute(OUTCOME, outcome);
+            if (errorType != null) {
+                span.setAttribute(ERROR_TYPE, errorType);
+                span.setStatus(StatusCode.ERROR);
+            }
+            span.end();
+        }
+
+        @Override
+        public void propagate(Map<String, Object> copyHeaders) {
+            propagator.inject(context, copyHeaders, SETTER);
+        }
     }
 
     @Override

@@ -1,0 +1,22 @@
+package org.acme.subscriber.test.batches;
+
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
+import io.quarkus.test.QuarkusUnitTest;
+
+/** The batch scenarios on RabbitMQ (3.10.8 here; 4.0.5 and 4.3.6 in CI's other runs). */
+@Tag("wire")
+class BatchesOnRabbitMqTest extends BatchScenarios {
+
+    @RegisterExtension
+    @Order(1)
+    static final WireBroker broker = WireBroker.queues(QUEUES).givesUrl();
+
+    @RegisterExtension
+    @Order(2)
+    static final QuarkusUnitTest config = new QuarkusUnitTest()
+            .withApplicationRoot(jar -> jar.addClasses(APPLICATION));
+}

@@ -1,0 +1,108 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
+
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+
+import org.jboss.logging.Logger;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlements;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+
+/**
+ * What a batch's handling came to, on the subscriber's event loop: an asynchronous result awaited (on the batch's
+ * context), read per item ({@link BatchReading}), the batch's outputs published before any ack ({@link BatchOutputs}),
+ * then every item passed, one by one, to the single path's last stages ({@code SettleGuard}, {@code ReadResult}, the
+ * verdict stages): each is decided, reported and settled exactly as a single handler's delivery with that result
+ * would be, and the acks of one pass leave together ({@code basic.ack multiple}). The items settled alone
+ * (undecodable, duplicates) go first. Then the collector may start the next batch. A bug in here still settles every
+ * item (requeued) and frees the batch's place.
+ */
+final class BatchResults {
+
+    private static final Logger LOG = Logger.getLogger(BatchResults.class);
+
+    private final BatchReading reading;
+    /** null when the handler takes no {@code Outputs}. */
+    private final BatchOutputs outputs;
+    private final ResultStage items;
+    private final Settlements settlements;
+    private Runnable finished;
+
+    BatchResults(BatchReading reading, BatchOutputs outputs, ResultStage items, Settlements settlements) {
+        this.reading = reading;
+        this.outputs = outputs;
+        this.items = items;
+        this.settlements = settlements;
+    }
+
+    /** What frees a batch's place ({@link BatchCollector#finished}); set once, before the first batch. */
+    void finishing(Runnable finished) {
+        this.finished = finished;
+    }
+
+    /** @param async whether it is what an asynchronous result completed with */
+    void pass(DeliveryBatch batch, Object result, boolean async) {
+        if (result instanceof CompletionStage<?> stage) {
+            if (DoneStages.isDone(stage)) {
+                pass(batch, DoneStages.resultOf(stage), true);
+            } else {
+                stage.whenComplete((value, failure) -> onContext(batch, failure != null
+                        ? new HandlerInvocation.Failed(DoneStages.unwrap(failure))
+                        : value));
+            }
+            return;
+        }
+        try {
+            Object[] perItem = reading.perItem(result, batch.handled().size(), async);
+            batch.observation().settled(result instanceof HandlerInvocation.Failed ? "failure" : "ack",
+                    result instanceof HandlerInvocation.Failed failed ? failed.cause().getClass().getName() : null);
+            if (outputs != null) {
+                outputs.publishThen(batch, perItem, this::settle, finished);
+            } else {
+                settle(batch, perItem);
+            }
+        } catch (Throwable t) {
+            requeueUnsettled(batch, t);
+        }
+    }
+
+    /** What an asynchronous result came to, on the batch's event-loop context. */
+    private void onContext(DeliveryBatch batch, Object completed) {
+        Context context = batch.context();
+        if (Context.isOnEventLoopThread() && Vertx.currentContext() == context) {
+            pass(batch, completed, true);
+        } else {
+            context.runOnContext(ignored -> pass(batch, completed, true));
+        }
+    }
+
+    private void settle(DeliveryBatch batch, Object[] perItem) {
+        try {
+            Context context = batch.context();
+            List<InboundDelivery> alone = batch.aloneItems();
+            for (int i = 0; i < alone.size(); i++) {
+                items.pass(context, alone.get(i), batch.aloneResults().get(i), false);
+            }
+            List<InboundDelivery> handled = batch.handled();
+            for (int i = 0; i < perItem.length; i++) {
+                items.pass(context, handled.get(i), perItem[i], false);
+            }
+            finished.run();
+        } catch (Throwable t) {
+            requeueUnsettled(batch, t);
+        }
+    }
+
+    private void requeueUnsettled(DeliveryBatch batch, Throwable t) {
+        LOG.errorf(t, "Settling %s on queue '%s' failed; requeueing what is not settled", batch.describe(),
+                batch.items().get(0).queue());
+        for (InboundDelivery item : batch.items()) {
+            if (!item.isSettled()) {
+                settlements.settle(item, Settlement.REQUEUE);
+            }
+        }
+        finished.run();
+    }
+}

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The batch handlers' database benchmark: a subscriber of the example app that inserts one row into PostgreSQL per
 # call (in its own @Transactional) against a batch subscriber (@Batch(size = 100)) inserting a call's rows with one
-# JDBC batch in one transaction, drained in turn, round after round, in the same run (bench/BatchCost). Prints each
-# one's median time per message and the median of the rounds' ratios of messages/s (target: >= 5x); a first round
-# warms the JIT and is not counted. RabbitMQ is pinned to CPU 0 and the app to CPU 1 where taskset is there. A
+# statement (an array parameter) in one transaction, drained in turn, round after round, in the same run
+# (bench/BatchCost). Prints each one's median time per message and the median of the rounds' ratios of messages/s
+# (target: >= 5x); a first round warms the JIT and is not counted. RabbitMQ is pinned to CPU 0 and the app to CPU 1 where taskset is there. A
 # benchmark, not a test: run it by hand on a quiet machine. The no-op drains (a batch handler against the single
 # event-loop drain and Spring AMQP's batch listener) are integration-tests/bench/drain.sh batch.
 #
@@ -14,7 +14,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-messages=${1:-5000}
+messages=${1:-20000}
 rounds=${2:-5}
 port=18191
 

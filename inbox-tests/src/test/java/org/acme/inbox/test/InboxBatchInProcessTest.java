@@ -26,6 +26,7 @@ import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
+import io.quarkiverse.rabbitmq.subscriber.Outputs;
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
@@ -42,6 +43,8 @@ import io.quarkus.test.QuarkusUnitTest;
 class InboxBatchInProcessTest {
 
     static final String QUEUE = "t.inbox.batch-orders";
+    /** Where each batch that acks something sends one summary, through the outbox. */
+    static final String SUMMARIES = "t.inbox.batch-summaries";
 
     @RegisterExtension
     @Order(1)
@@ -110,6 +113,12 @@ class InboxBatchInProcessTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> broker.messages(QUEUE + ".dead").size() == 2);
         assertEquals(6, rows("batch_orders"));
         assertEquals(0, rows("rabbitmq_subscriber_inbox WHERE message_key IN ('m-7', 'm-8')"));
+
+        // One summary per batch that acked something, through the outbox (committed with the rows, published before
+        // the acks, its rows deleted after); none from the batches that threw.
+        await().atMost(Duration.ofSeconds(10)).until(() -> orders.summaries().size() == 3
+                && rows("rabbitmq_subscriber_outbox") == 0);
+        assertEquals(List.of("4 orders", "2 orders", "1 orders"), orders.summaries());
     }
 
     void send(String order, String messageId) {
@@ -133,6 +142,17 @@ class InboxBatchInProcessTest {
 
         private final List<List<String>> calls = new CopyOnWriteArrayList<>();
 
+        private final List<String> summaries = new CopyOnWriteArrayList<>();
+
+        @Subscriber(SUMMARIES)
+        void summary(String summary) {
+            summaries.add(summary);
+        }
+
+        List<String> summaries() {
+            return summaries;
+        }
+
         /** Each call's orders (a method: the test holds the bean's client proxy, whose fields are its own). */
         List<List<String>> calls() {
             return calls;
@@ -141,7 +161,7 @@ class InboxBatchInProcessTest {
         /** Writes a row for each item it acks, in one JDBC batch; retries retry-* at its first attempt. */
         @Subscriber(value = QUEUE, maxAttempts = 3, deadLetter = QUEUE
                 + ".dead", delay = Delay.DLX_TTL, inbox = true, batch = @Batch(size = 5, maxWait = "1s"))
-        BatchOutcome place(List<String> orders, List<Delivery> deliveries) throws SQLException {
+        BatchOutcome place(List<String> orders, List<Delivery> deliveries, Outputs outputs) throws SQLException {
             calls.add(List.copyOf(orders));
             if (orders.stream().anyMatch(order -> order.startsWith("boom"))) {
                 throw new IllegalStateException("the payment service is down");
@@ -160,6 +180,7 @@ class InboxBatchInProcessTest {
                 }
                 insert.executeBatch();
             }
+            outputs.send(SUMMARIES, orders.size() + " orders");
             return outcome;
         }
     }

@@ -29,7 +29,8 @@ import io.smallrye.common.annotation.Blocking;
 /**
  * The batch benchmark's database half (bench/batch-cost.sh), built only for it: a subscriber that inserts one row
  * into PostgreSQL per call, in its own {@code @Transactional}, against a batch subscriber ({@code @Batch(size = 100)})
- * that inserts a call's rows with one JDBC batch in one transaction, drained in turn, round after round, in the same
+ * that inserts a call's rows with one statement (an array parameter) in one transaction, drained in turn, round after round, in
+ * the same
  * run. Both on workers, each bound only by the pool and the prefetch.
  */
 @IfBuildProperty(name = "bench.drain", stringValue = "batch-cost")
@@ -62,13 +63,12 @@ public class BatchCost {
     @Subscriber(value = "bench.rows.batch", batch = @Batch(size = 100, maxWait = "100ms"))
     @Transactional
     void batch(List<Refund> refunds) throws SQLException {
+        // One statement for the whole batch: the rows as one array parameter.
         try (Connection connection = dataSource.getConnection();
-                PreparedStatement insert = connection.prepareStatement("INSERT INTO bench_rows (refund_id) VALUES (?)")) {
-            for (Refund refund : refunds) {
-                insert.setLong(1, refund.id());
-                insert.addBatch();
-            }
-            insert.executeBatch();
+                PreparedStatement insert = connection.prepareStatement(
+                        "INSERT INTO bench_rows (refund_id) SELECT * FROM unnest(?::bigint[])")) {
+            insert.setArray(1, connection.createArrayOf("bigint", refunds.stream().map(Refund::id).toArray()));
+            insert.executeUpdate();
         }
         BATCHED.addAndGet(refunds.size());
     }

@@ -46,7 +46,8 @@ class InboxProcessor {
             methods.add(analysis.description);
             problems.addAll(InboxRules.problems(analysis.description, analysis.subscription, analysis.executionModel,
                     analysis.returnKind == ReturnKind.OUTCOME,
-                    analysis.returnKind == ReturnKind.ASYNC_OUTCOME || analysis.returnKind == ReturnKind.ASYNC_VOID));
+                    analysis.returnKind == ReturnKind.ASYNC_OUTCOME || analysis.returnKind == ReturnKind.ASYNC_VOID,
+                    analysis.batchSize > 0));
         }
         problems.addAll(0, InboxRules.applicationProblems(methods, config.outbox().enabled(),
                 capabilities.isPresent(Capability.AGROAL),

@@ -49,7 +49,7 @@ public class SpringDrain {
     }
 
     @Bean
-    SimpleRabbitListenerContainerFactory batchFactory(ConnectionFactory connectionFactory) {
+    static SimpleRabbitListenerContainerFactory batchFactory(ConnectionFactory connectionFactory) {
         SimpleRabbitListenerContainerFactory factory = new SimpleRabbitListenerContainerFactory();
         factory.setConnectionFactory(connectionFactory);
         factory.setPrefetchCount(250);

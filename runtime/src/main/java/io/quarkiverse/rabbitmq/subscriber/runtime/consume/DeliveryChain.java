@@ -156,6 +156,6 @@ public final class DeliveryChain {
                 concurrency, clock, eventLoop, inFlight);
         results.finishing(collector::finished);
         collector.leadsTo(new InvokeBatch(threads, handling, results));
-        return new EventLoopRoute(eventLoop, settlements, collector);
+        return new EventLoopRoute(eventLoop, settlements, collector, false);
     }
 }

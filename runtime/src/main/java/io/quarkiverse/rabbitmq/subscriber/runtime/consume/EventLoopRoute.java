@@ -22,10 +22,21 @@ final class EventLoopRoute implements DeliveryRoute {
     private final Queue<InboundDelivery> inbox = PlatformDependent.newMpscQueue();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
 
+    /**
+     * Whether each delivery gets a duplicated context of its own (its handler call runs on it); a batch handler's
+     * deliveries do not: they only join a batch, which gets one ({@link BatchCollector}).
+     */
+    private final boolean contextPerDelivery;
+
     EventLoopRoute(Context eventLoop, Settlements settlements, DeliveryStage next) {
+        this(eventLoop, settlements, next, true);
+    }
+
+    EventLoopRoute(Context eventLoop, Settlements settlements, DeliveryStage next, boolean contextPerDelivery) {
         this.eventLoop = eventLoop;
         this.settlements = settlements;
         this.next = next;
+        this.contextPerDelivery = contextPerDelivery;
     }
 
     @Override
@@ -51,6 +62,11 @@ final class EventLoopRoute implements DeliveryRoute {
         drainScheduled.set(false);
         InboundDelivery delivery;
         while ((delivery = inbox.poll()) != null) {
+            if (!contextPerDelivery) {
+                settlements.received(delivery);
+                next.pass(eventLoop, delivery);
+                continue;
+            }
             ContextInternal context = DeliveryContexts.newContext(eventLoop);
             context.dispatch(delivery, taken -> {
                 settlements.received(taken);

@@ -62,9 +62,10 @@ public final class InboxRules {
      *
      * @param returnsOutcome the handler returns an {@code Outcome} (so it may ask for a {@code retryAfter})
      * @param asynchronous the handler returns a {@code Uni} or {@code CompletionStage}
+     * @param batch the handler takes a batch ({@code @Batch}): its outcome is a {@code BatchOutcome}
      */
     public static List<String> problems(String method, SubscriptionSpec subscription,
-            SubscriberDefinition.ExecutionModel model, boolean returnsOutcome, boolean asynchronous) {
+            SubscriberDefinition.ExecutionModel model, boolean returnsOutcome, boolean asynchronous, boolean batch) {
         List<String> problems = new ArrayList<>();
         if (!subscription.inbox) {
             return problems;
@@ -79,7 +80,7 @@ public final class InboxRules {
         boolean waitsInService = returnsOutcome || subscription.backoff().waits();
         if (subscription.delay == Delay.IN_SERVICE && waitsInService && subscription.retryDelayMinMillis == 0) {
             problems.add(method + " has inbox = true and delay = IN_SERVICE" + (returnsOutcome
-                    ? " and returns Outcome (so it may retryAfter)"
+                    ? " and returns " + (batch ? "BatchOutcome" : "Outcome") + " (so it may retryAfter)"
                     : " and a @Backoff")
                     + ": an in-service delay acks the message and holds its copy in memory, so a crash loses it and "
                     + "the effects the inbox promises. Use delay = DLX_TTL or DLX_TTL_PER_DELAY (the copy waits in "

@@ -20,8 +20,8 @@ class InboxRulesTest {
 
     @Test
     void aWorkerHandlerWithAWaitingQueueIsFine() {
-        assertEquals(List.of(), InboxRules.problems("m", inbox(Delay.DLX_TTL), WORKER, true, false));
-        assertEquals(List.of(), InboxRules.problems("m", inbox(Delay.IN_SERVICE), WORKER, false, false),
+        assertEquals(List.of(), InboxRules.problems("m", inbox(Delay.DLX_TTL), WORKER, true, false, false));
+        assertEquals(List.of(), InboxRules.problems("m", inbox(Delay.IN_SERVICE), WORKER, false, false, false),
                 "a void handler without a back-off never waits in the service");
     }
 
@@ -45,7 +45,7 @@ class InboxRulesTest {
     @Test
     void whatCannotKeepThePromise() {
         List<String> problems = InboxRules.problems("m", inbox(Delay.IN_SERVICE),
-                SubscriberDefinition.ExecutionModel.EVENT_LOOP, true, true);
+                SubscriberDefinition.ExecutionModel.EVENT_LOOP, true, true, false);
         assertEquals(2, problems.size(), problems.toString());
         assertTrue(problems.get(0).contains("runs on the event loop"), problems.get(0));
         assertTrue(problems.get(1).contains("delay = IN_SERVICE and returns Outcome"), problems.get(1));

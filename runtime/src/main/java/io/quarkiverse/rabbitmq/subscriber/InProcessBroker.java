@@ -46,6 +46,13 @@ public interface InProcessBroker {
     /** Returns once every delivery that can happen now has happened and been settled. */
     void awaitIdle();
 
+    /**
+     * Closes every channel as RabbitMQ's forced close does ({@code CONNECTION_FORCED}), for tests of what a cut costs:
+     * consumers go and every unacked delivery returns to its queue, to be delivered again (redelivered) once the
+     * subscribers have subscribed again, after their back-off on this broker's clock ({@link #advance}).
+     */
+    void closeChannels();
+
     /** What waits in a queue, head first, without taking it. */
     List<QueuedMessage> messages(String queue);
 

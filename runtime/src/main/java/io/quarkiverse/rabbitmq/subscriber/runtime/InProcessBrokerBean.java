@@ -97,6 +97,15 @@ public class InProcessBrokerBean implements InProcessBroker {
     }
 
     @Override
+    public void closeChannels() {
+        try {
+            server().closeEveryChannel("closed by InProcessBroker.closeChannels()");
+        } catch (BrokerException e) {
+            throw new IllegalStateException("Cannot close the in-process broker's channels: " + e.replyText(), e);
+        }
+    }
+
+    @Override
     public void awaitIdle() {
         awaitIdle(server());
     }

@@ -316,9 +316,13 @@ public class InboxTransactions implements Inbox {
 
     private void warnUnkeyed(String consumer) {
         long now = System.currentTimeMillis();
-        Long last = unkeyedWarned.get(consumer);
-        if (last == null || now - last >= UNKEYED_WARN_MILLIS) {
-            unkeyedWarned.put(consumer, now);
+        // Decided atomically: two messages without a key handled at once on two workers still say it once.
+        boolean[] due = { false };
+        unkeyedWarned.compute(consumer, (ignored, last) -> {
+            due[0] = last == null || now - last >= UNKEYED_WARN_MILLIS;
+            return due[0] ? now : last;
+        });
+        if (due[0]) {
             LOG.warnf("A message on queue '%s' has no inbox key (%s): it is handled in the transaction as usual, but "
                     + "a redelivery of it would be handled again. Give messages a message-id (RabbitPublisher and "
                     + "Outputs always do), or set quarkus.rabbitmq-subscriber.inbox.key. Said once every 10 minutes",

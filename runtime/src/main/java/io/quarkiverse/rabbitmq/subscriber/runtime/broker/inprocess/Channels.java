@@ -14,13 +14,24 @@ final class Channels {
 
     private final InProcessServer server;
     private int channelNumbers;
+    /** The channels open now, in the order they opened. */
+    private final Set<ServerChannel> open = new LinkedHashSet<>();
 
     Channels(InProcessServer server) {
         this.server = server;
     }
 
     ServerChannel open() {
-        return new ServerChannel(++channelNumbers);
+        ServerChannel channel = new ServerChannel(++channelNumbers);
+        open.add(channel);
+        return channel;
+    }
+
+    /** Closes every open channel for {@code reason}, as a server's forced close of its connections does. */
+    void closeAll(BrokerException reason) {
+        for (ServerChannel channel : new ArrayList<>(open)) {
+            close(channel, reason);
+        }
     }
 
     /** Closes the channel: its consumers go, its unacked deliveries return to their queues. */
@@ -29,6 +40,7 @@ final class Channels {
             return;
         }
         channel.open = false;
+        open.remove(channel);
         channel.closedBy = reason;
         for (ServerConsumer consumer : channel.consumers.values()) {
             consumer.queue.consumers.remove(consumer);

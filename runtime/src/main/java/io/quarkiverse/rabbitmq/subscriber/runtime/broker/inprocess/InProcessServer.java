@@ -136,6 +136,17 @@ public final class InProcessServer {
         return call(channels::open);
     }
 
+    /**
+     * Closes every channel as RabbitMQ's forced close of a connection does ({@code CONNECTION_FORCED}): consumers go,
+     * unacked deliveries return to their queues, and each channel's owner hears the broker closed it.
+     */
+    public void closeEveryChannel(String why) throws BrokerException {
+        call(() -> {
+            channels.closeAll(new BrokerException(320, "CONNECTION_FORCED - " + why, null));
+            return null;
+        });
+    }
+
     /** Closes the channel: its consumers go, its unacked deliveries return to their queues. */
     void closeChannel(ServerChannel channel, BrokerException reason) {
         channels.close(channel, reason);

@@ -27,6 +27,11 @@ public final class CapturedLogs extends Handler implements AutoCloseable {
         }
     }
 
+    /** Every line, as {@code LEVEL logger: message}. */
+    public List<String> lines() {
+        return List.copyOf(lines);
+    }
+
     /** The lines at ERROR or above (JBoss's ERROR and FATAL, JUL's SEVERE). */
     public List<String> errors() {
         return errorsOf(lines);

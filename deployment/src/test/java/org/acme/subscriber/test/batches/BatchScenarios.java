@@ -145,12 +145,22 @@ abstract class BatchScenarios extends BrokerScenarios {
 
     @Test
     void aThrowFailsEveryItemOfTheBatch() throws Exception {
+        CapturedLogs logs = new CapturedLogs();
         for (int n = 0; n < 4; n++) {
             publish(FAILS, reading(n));
         }
         until(() -> !handlers.calls(FAILS).isEmpty());
         pass(Duration.ofSeconds(1));
         until(() -> depth(FAILS_DEAD) == 4 && depth(FAILS) == 0);
+        logs.close();
+        List<String> reported = logs.lines().stream()
+                .filter(line -> line.contains("DeliveryReporter") && line.contains("queue '" + FAILS + "'")).toList();
+        assertEquals(1, reported.stream().filter(line -> line.contains("4 of its message(s) get another attempt"))
+                .count(), () -> "the batch's retry said once, not once per item: " + reported);
+        assertEquals(4, logs.errors().stream().filter(line -> line.contains("queue '" + FAILS + "'")
+                && line.contains("dead-letter queue '" + FAILS_DEAD + "'")).count(),
+                () -> "each message given up says so: " + reported);
+        assertEquals(5, reported.size(), () -> "nothing else at INFO or above: " + reported);
         List<String> attempts = handlers.calls(FAILS).stream().flatMap(List::stream).sorted().toList();
         assertEquals(List.of("s-0@1", "s-0@2", "s-1@1", "s-1@2", "s-2@1", "s-2@2", "s-3@1", "s-3@2"), attempts,
                 "every item of the failed batch retried, then dead-lettered at the cap");

@@ -28,13 +28,17 @@ final class BatchResults {
     private final BatchOutputs outputs;
     private final ResultStage items;
     private final Settlements settlements;
+    /** Says a failure of the whole batch once instead of once per item it retries. */
+    private final DeliveryReporter reporter;
     private Runnable finished;
 
-    BatchResults(BatchReading reading, BatchOutputs outputs, ResultStage items, Settlements settlements) {
+    BatchResults(BatchReading reading, BatchOutputs outputs, ResultStage items, Settlements settlements,
+            DeliveryReporter reporter) {
         this.reading = reading;
         this.outputs = outputs;
         this.items = items;
         this.settlements = settlements;
+        this.reporter = reporter;
     }
 
     /** What frees a batch's place ({@link BatchCollector#finished}); set once, before the first batch. */
@@ -86,13 +90,33 @@ final class BatchResults {
                 items.pass(context, alone.get(i), batch.aloneResults().get(i), false);
             }
             List<InboundDelivery> handled = batch.handled();
-            for (int i = 0; i < perItem.length; i++) {
-                items.pass(context, handled.get(i), perItem[i], false);
+            Throwable shared = sharedFailure(perItem);
+            if (shared != null) {
+                reporter.batchFailing(shared);
+            }
+            try {
+                for (int i = 0; i < perItem.length; i++) {
+                    items.pass(context, handled.get(i), perItem[i], false);
+                }
+            } finally {
+                if (shared != null) {
+                    reporter.batchFailed(batch.describe(), handled.get(0).queue());
+                }
             }
             finished.run();
         } catch (Throwable t) {
             requeueUnsettled(batch, t);
         }
+    }
+
+    /** The failure several items share (the batch's own: BatchReading gives each item the same), or null. */
+    private static Throwable sharedFailure(Object[] perItem) {
+        for (int i = 1; i < perItem.length; i++) {
+            if (perItem[i] instanceof HandlerInvocation.Failed failed && perItem[i] == perItem[i - 1]) {
+                return failed.cause();
+            }
+        }
+        return null;
     }
 
     private void requeueUnsettled(DeliveryBatch batch, Throwable t) {

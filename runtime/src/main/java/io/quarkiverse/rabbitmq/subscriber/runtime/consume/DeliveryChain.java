@@ -88,12 +88,12 @@ public final class DeliveryChain {
         HandlerThreads threads = onLoop ? null : new HandlerThreads(definition.executionModel);
         if (definition.batches()) {
             // A batch's place is freed when its results are back (BatchCollector), not per item.
-            VerdictStage verdicts = verdicts(definition, invocation, settlements, outcomes, killSwitch,
-                    NOTHING_TO_RELEASE);
+            DeliveryReporter reporter = new DeliveryReporter(definition.method, subscription, outcomes);
+            VerdictStage verdicts = verdicts(reporter, invocation, settlements, killSwitch, NOTHING_TO_RELEASE);
             return batches(definition, decoder, invocation, inbox, takesOutputs, concurrency, threads,
                     new SettleGuard(settlements, NOTHING_TO_RELEASE,
                             new ReadResult(reading, new Decision(subscription), verdicts)),
-                    settlements, eventLoop, observers, killSwitch, clock, inFlight);
+                    reporter, settlements, eventLoop, observers, killSwitch, clock, inFlight);
         }
         Handling<InboundDelivery> handling = inbox != null
                 ? new InboxCheck(inbox, subscription.queue, reading, takesOutputs, invocation)
@@ -104,7 +104,8 @@ public final class DeliveryChain {
         Runnable released = gate == null ? NOTHING_TO_RELEASE : gate::released;
 
         Decision decision = new Decision(subscription);
-        VerdictStage verdicts = verdicts(definition, invocation, settlements, outcomes, killSwitch, released);
+        VerdictStage verdicts = verdicts(new DeliveryReporter(definition.method, subscription, outcomes), invocation,
+                settlements, killSwitch, released);
         if (takesOutputs && inbox != null) {
             verdicts = new OutboxBeforeAck(settlements, inbox, released, verdicts);
         } else if (takesOutputs) {
@@ -125,10 +126,9 @@ public final class DeliveryChain {
     }
 
     /** The last stages of every delivery, a batch's items included: [kill switch counting] reporting, settling. */
-    private static VerdictStage verdicts(SubscriberDefinition definition, HandlerInvocation invocation,
-            Settlements settlements, OutcomeCounters outcomes, KillSwitch killSwitch, Runnable released) {
-        VerdictStage verdicts = new Reporting(new DeliveryReporter(definition.method, definition.subscription, outcomes),
-                invocation.expectedType(), new Settling(settlements, released));
+    private static VerdictStage verdicts(DeliveryReporter reporter, HandlerInvocation invocation,
+            Settlements settlements, KillSwitch killSwitch, Runnable released) {
+        VerdictStage verdicts = new Reporting(reporter, invocation.expectedType(), new Settling(settlements, released));
         if (killSwitch != KillSwitch.NONE) {
             verdicts = new KillSwitchCounting(killSwitch::failed, killSwitch::succeeded, verdicts);
         }
@@ -142,8 +142,8 @@ public final class DeliveryChain {
      */
     private static DeliveryRoute batches(SubscriberDefinition definition, PayloadDecoder decoder,
             HandlerInvocation invocation, Inbox inbox, boolean takesOutputs, int concurrency, HandlerThreads threads,
-            ResultStage items, Settlements settlements, Context eventLoop, Observers observers, KillSwitch killSwitch,
-            Clock clock, InFlight inFlight) {
+            ResultStage items, DeliveryReporter reporter, Settlements settlements, Context eventLoop,
+            Observers observers, KillSwitch killSwitch, Clock clock, InFlight inFlight) {
         String queue = definition.subscription.queue;
         BatchReading reading = new BatchReading(definition);
         Handling<DeliveryBatch> handling = new BatchInvocation(definition, decoder, invocation);
@@ -151,7 +151,7 @@ public final class DeliveryChain {
         handling = observers == Observers.NONE ? handling : new BatchObserving(queue, observers, handling);
         handling = killSwitch == KillSwitch.NONE ? handling : new KillSwitchCheck<>(killSwitch::tripped, handling);
         BatchResults results = new BatchResults(reading, takesOutputs ? new BatchOutputs(settlements, inbox) : null,
-                items, settlements);
+                items, settlements, reporter);
         BatchCollector collector = new BatchCollector(definition.batchSize, definition.batchMaxWaitMillis,
                 concurrency, clock, eventLoop, inFlight);
         results.finishing(collector::finished);

@@ -25,6 +25,12 @@ final class DeliveryReporter {
     private final SubscriptionSpec subscription;
     private final DeliveryFate fate;
     private final OutcomeCounters.Counts outcomes;
+    /**
+     * A batch's failure while its items are reported ({@link #batchFailing}): the items it retries say so at DEBUG, and
+     * the batch says it once ({@link #batchFailed}). Event loop only.
+     */
+    private Throwable batchFailure;
+    private int quietRetries;
 
     DeliveryReporter(String method, SubscriptionSpec subscription, OutcomeCounters outcomes) {
         this.method = method;
@@ -60,7 +66,11 @@ final class DeliveryReporter {
         boolean retried = settlement == Settlement.REQUEUE && !deadLettered
                 || (settlement instanceof Settlement.Republish republish
                         && republish.target() == Settlement.Target.COPY);
-        if (retried) {
+        if (retried && cause != null && cause == batchFailure) {
+            quietRetries++;
+            LOG.debugf("%s failed for %s on queue '%s' with its batch (%s); %s", method, delivery.describe(),
+                    delivery.queue(), summary(failed), fate.whatFollows(settlement, delivery));
+        } else if (retried) {
             LOG.warnf("%s failed for %s on queue '%s' (%s); %s", method, delivery.describe(), delivery.queue(),
                     summary(failed), fate.whatFollows(settlement, delivery));
             LOG.debugf(cause, "The failure of %s for %s on queue '%s'", method, delivery.describe(), delivery.queue());
@@ -102,6 +112,28 @@ final class DeliveryReporter {
                             : "RabbitMQ dead-letters it to '" + subscription.deadLetter + "' at the queue's limit");
         }
         count(delivery, deadLettered ? OutcomeCounters.DEAD_LETTER : DeliveryFate.label(handled, settlement), null);
+    }
+
+    /**
+     * The items of a batch are about to be reported, each failed with the batch's {@code failure} (a throw, a failed
+     * {@code Uni}, an output that reached no queue): the ones it retries are said once, by {@link #batchFailed}; those
+     * it gives up keep their own ERROR each (a message leaves for good).
+     */
+    void batchFailing(Throwable failure) {
+        batchFailure = failure;
+        quietRetries = 0;
+    }
+
+    /** The batch's items are reported: one WARN for the ones its failure retried. */
+    void batchFailed(String batch, String queue) {
+        Throwable failure = batchFailure;
+        batchFailure = null;
+        if (quietRetries > 0) {
+            LOG.warnf("%s failed for %s on queue '%s' (%s: %s); %d of its message(s) get another attempt (each one's "
+                    + "line at DEBUG)", method, batch, queue, failure.getClass().getName(),
+                    LogText.of(String.valueOf(failure.getMessage())), quietRetries);
+            LOG.debugf(failure, "The failure of %s for %s on queue '%s'", method, batch, queue);
+        }
     }
 
     private static boolean parked(Settlement settlement) {

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
-/** The batch scenarios on RabbitMQ (3.10.8 here; 4.0.5 and 4.3.6 in CI's other runs). */
+/** The batch scenarios on RabbitMQ (3.10.8 here; 4.3.6 in .ci/run's second run). */
 @Tag("wire")
 class BatchesOnRabbitMqTest extends BatchScenarios {
 

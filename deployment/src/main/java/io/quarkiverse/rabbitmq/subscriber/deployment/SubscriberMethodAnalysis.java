@@ -100,13 +100,11 @@ final class SubscriberMethodAnalysis {
         SubscriberMethodAnalysis analysis = new SubscriberMethodAnalysis(method, declared.build(), model);
         SubscriptionRules.problems(declared, config.declareTopology(), config.delayedExchange().enabled())
                 .forEach(analysis::problem);
-        analysis.readBatch(subscriber.value("batch"));
-        if (analysis.batchSize > 0 && analysis.subscription.prefetch > 0
-                && analysis.subscription.prefetch < analysis.batchSize) {
-            analysis.problem("sets prefetch = " + analysis.subscription.prefetch + " below its @Batch(size = "
-                    + analysis.batchSize + "): RabbitMQ would never send enough messages to fill a batch. Leave the "
-                    + "prefetch unset (a batch handler's is at least its size) or raise it");
-        }
+        BatchDeclaration batch = BatchDeclaration.read(subscriber.value("batch"), analysis.subscription.prefetch,
+                analysis::problem);
+        analysis.batchWritten = batch != null;
+        analysis.batchSize = batch == null ? 0 : batch.size();
+        analysis.batchMaxWaitMillis = batch == null ? 0 : batch.maxWaitMillis();
         analysis.checkExecutionModel(blocking, nonBlocking, virtualThread);
         analysis.checkModifiers(method);
         analysis.checkParameters(method);
@@ -157,33 +155,6 @@ final class SubscriberMethodAnalysis {
         ifWritten(subscriber, "consumerArguments", value -> declared.consumerArguments(List.of(value.asStringArray())));
         ifWritten(subscriber, "inbox", value -> declared.inbox(value.asBoolean()));
         return declared;
-    }
-
-    /** {@code batch = @Batch(size, maxWait)}, where written. */
-    private void readBatch(AnnotationValue value) {
-        if (value == null) {
-            return;
-        }
-        AnnotationInstance batch = value.asNested();
-        AnnotationValue size = batch.value("size");
-        AnnotationValue maxWait = batch.value("maxWait");
-        batchWritten = true;
-        batchSize = size == null ? 0 : size.asInt();
-        String wait = maxWait == null ? "100ms" : maxWait.asString();
-        if (batchSize < 1) {
-            problem("sets batch = @Batch(size = " + batchSize + "): a batch holds at least 1 message; give its size "
-                    + "(@Batch(size = 100, maxWait = \"100ms\"))");
-        }
-        try {
-            batchMaxWaitMillis = io.quarkiverse.rabbitmq.subscriber.runtime.subscription.DelayLabel.parse(wait);
-            if (batchMaxWaitMillis <= 0) {
-                problem("sets @Batch(maxWait = \"" + wait + "\"): a batch waits longer than zero for more messages "
-                        + "(\"100ms\", \"2s\")");
-            }
-        } catch (IllegalArgumentException e) {
-            problem("sets @Batch(maxWait = \"" + wait + "\"), which is not a duration: write \"100ms\", \"2s\" or "
-                    + "\"PT1S\"");
-        }
     }
 
     /** Jandex holds only the values written in the annotation, not its defaults. */
@@ -281,7 +252,7 @@ final class SubscriberMethodAnalysis {
             payloadType = parameter;
             if (kind == PayloadKind.JSON) {
                 try {
-                    jsonType = canonical(parameter);
+                    jsonType = JacksonTypeNames.canonical(parameter);
                 } catch (IllegalArgumentException e) {
                     problem("has a payload of type " + parameter + " that cannot be decoded: " + e.getMessage());
                 }
@@ -336,58 +307,6 @@ final class SubscriberMethodAnalysis {
                 // primitives, type variables, wildcards: nothing to decode into
                 return null;
         }
-    }
-
-    /**
-     * The type as Jackson reads it: class names, type arguments and array brackets only. Type annotations
-     * ({@code @Valid Refund}) are left out; a type variable or wildcard has no class to decode into.
-     */
-    static String canonical(Type type) {
-        switch (type.kind()) {
-            case CLASS:
-                return type.name().toString();
-            case PRIMITIVE:
-                return type.asPrimitiveType().primitive().name().toLowerCase();
-            case ARRAY:
-                // Jackson's type parser reads arrays by their JVM name: [Lorg.acme.Refund; or [I.
-                Type component = type.asArrayType().constituent();
-                String brackets = "[".repeat(type.asArrayType().dimensions());
-                if (component.kind() == Type.Kind.PRIMITIVE) {
-                    return brackets + descriptor(component.asPrimitiveType().primitive());
-                }
-                if (component.kind() == Type.Kind.CLASS) {
-                    return brackets + "L" + component.name().toString() + ";";
-                }
-                throw new IllegalArgumentException("an array of " + component + " cannot be named for Jackson: use a "
-                        + "List instead");
-            case PARAMETERIZED_TYPE:
-                StringBuilder text = new StringBuilder(type.name().toString()).append('<');
-                List<Type> arguments = type.asParameterizedType().arguments();
-                for (int i = 0; i < arguments.size(); i++) {
-                    text.append(i == 0 ? "" : ",").append(canonical(arguments.get(i)));
-                }
-                return text.append('>').toString();
-            case WILDCARD_TYPE:
-                if (type.asWildcardType().superBound() == null) {
-                    return canonical(type.asWildcardType().extendsBound());
-                }
-                throw new IllegalArgumentException("a wildcard with a lower bound (" + type + ") names no type");
-            default:
-                throw new IllegalArgumentException(type + " is a type variable: name the class to decode into");
-        }
-    }
-
-    private static String descriptor(PrimitiveType.Primitive primitive) {
-        return switch (primitive) {
-            case BOOLEAN -> "Z";
-            case BYTE -> "B";
-            case CHAR -> "C";
-            case SHORT -> "S";
-            case INT -> "I";
-            case LONG -> "J";
-            case FLOAT -> "F";
-            case DOUBLE -> "D";
-        };
     }
 
     private void checkReturnType(Type type) {

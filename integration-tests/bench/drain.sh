@@ -21,6 +21,7 @@
 # ratio and what each costs against the absent run. A benchmark, not a test: run it by hand on a quiet machine.
 #   integration-tests/bench/drain.sh pinned [messages] [rounds]
 #   integration-tests/bench/drain.sh batch [messages] [rounds]
+#   integration-tests/bench/drain.sh cpu [rounds]
 #
 # The batch mode, pinned as the pinned mode is: the extension's event-loop byte[] subscriber one message per call,
 # the same with @Batch(size = 100, maxWait = "100ms"), and Spring AMQP's batch listener (bench/spring-peer with
@@ -34,6 +35,12 @@
 # single-ack drains. It prints each one's median rate, the ratios the targets name (both of ours against Spring's
 # direct container, the event loop against PerfTest's multiple-ack drain) and each app's CPU per message by thread;
 # then a warm drain (messages 200,000 to 400,000 of 500,000) for ours and Spring's direct container.
+#
+# The cpu mode, pinned as the pinned mode is, measures the client's CPU per message once warm (messages 200,000 to
+# 400,000 of 500,000), round after round: the extension's event-loop byte[] subscriber with NIO (the default), the same
+# in the blocking I/O mode (nio=false), and PerfTest's multiple-ack drain (-q 1000 -A 100, read from /proc by thread).
+# It prints each one's median CPU per message (the whole process, the reader thread, the handler's thread, the JVM's
+# own threads) and the ratios of ours to PerfTest's: the figure issue 36 names.
 #
 # Needs RabbitMQ on 127.0.0.1:5672 (guest/guest) and the extension installed (./mvnw -DskipTests install).
 set -euo pipefail
@@ -235,6 +242,63 @@ if [ "$mode" = "batch" ]; then
   echo "  event-loop-batch / spring-batch $(ratio "${med[event-loop-batch]}" "${med[spring-batch]}")"
   echo "CPU per message of the last round, by thread (µs):"
   for name in "${names[@]}"; do printf '  %-16s %s\n' "$name" "${cpus[$name]}"; done
+  java -cp "$amqp" "$here/Fill.java" "$queue" delete >/dev/null
+  exit 0
+fi
+
+if [ "$mode" = "cpu" ]; then
+  rounds=${2:-3}
+  if [ -z "$broker_pid" ] || ! command -v taskset >/dev/null; then
+    echo "The cpu mode needs taskset and the broker's process (the beam.smp listening on 127.0.0.1:5672)" >&2
+    exit 1
+  fi
+  echo "== building the extension's event-loop byte[] subscriber"
+  ours_loop=$(build_app event-loop-bytes event-loop-bytes -Dno-observability)
+  all_cpus="0-$(( $(nproc) - 1 ))"
+  unpin() { taskset -apc "$all_cpus" "$broker_pid" >/dev/null; }
+  taskset -apc 0 "$broker_pid" >/dev/null
+  ON_EXIT=unpin
+  trap unpin EXIT
+  export PIN="taskset -c 1"
+  export FILL_OPTS="-Dpersistent=true -Dsize=100"
+  # field <line> <name>: the figure after "name " in a CPU line ("" when absent).
+  field() { echo "$1" | grep -o "$2 [0-9.]*" | head -1 | grep -o '[0-9.]*$' || true; }
+  names=(nio blocking perftest)
+  declare -A process reader handler jvm
+  count=500000 expected=400000 warmup=200000
+  for round in $(seq 1 "$rounds"); do
+    echo "== round $round of $rounds (warm: messages 200,000 to 400,000 of 500,000; RabbitMQ on CPU 0, the client on CPU 1)"
+    drain_app "$ours_loop"
+    process[nio]+="$(field "$cpu" process) "; reader[nio]+="$(field "$cpu" rabbitmq-nio) "
+    handler[nio]+="$(field "$cpu" vert.x-eventloop-thread-N) "; jvm[nio]+="$(field "$cpu" JIT+GC) "
+    echo "   nio       $cpu"
+    APP_OPTS="-Dquarkus.rabbitmq-subscriber.nio=false" drain_app "$ours_loop"
+    process[blocking]+="$(field "$cpu" process) "; reader[blocking]+="$(field "$cpu" 'AMQP Connection N.N.N.N:N') "
+    handler[blocking]+="$(field "$cpu" vert.x-eventloop-thread-N) "; jvm[blocking]+="$(field "$cpu" JIT+GC) "
+    echo "   blocking  $cpu"
+    theirs=$(perftest_warm_cpu -q 1000 -A 100)
+    process[perftest]+="$(field "$theirs" threads) "; reader[perftest]+="$(field "$theirs" AMQP_Connection) "
+    handler[perftest]+="$(field "$theirs" perf-test-consu) "
+    jvm[perftest]+="$(awk -v c="$(field "$theirs" C_CompilerThre)" -v v="$(field "$theirs" VM_Thread)" \
+      'BEGIN { printf "%.2f", c + v }') "
+    echo "   perftest  $theirs"
+  done
+  echo
+  echo "client CPU per message once warm, µs: median of $rounds rounds (the rounds)"
+  printf '  %-9s %-24s %-24s %-24s %s\n' "" process "reader thread" "handler's thread" "JVM's own (JIT, GC)"
+  declare -A med
+  for name in "${names[@]}"; do
+    # shellcheck disable=SC2086
+    med[$name]=$(median ${process[$name]})
+    # shellcheck disable=SC2086
+    printf '  %-9s %-24s %-24s %-24s %s\n' "$name" "${med[$name]} (${process[$name]% })" \
+      "$(median ${reader[$name]}) (${reader[$name]% })" "$(median ${handler[$name]}) (${handler[$name]% })" \
+      "$(median ${jvm[$name]}) (${jvm[$name]% })"
+  done
+  ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+  echo "ratios of the medians (target: <= 1.50 x PerfTest's):"
+  echo "  nio / perftest       $(ratio "${med[nio]}" "${med[perftest]}")"
+  echo "  blocking / perftest  $(ratio "${med[blocking]}" "${med[perftest]}")"
   java -cp "$amqp" "$here/Fill.java" "$queue" delete >/dev/null
   exit 0
 fi

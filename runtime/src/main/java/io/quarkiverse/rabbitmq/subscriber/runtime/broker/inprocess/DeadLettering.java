@@ -39,7 +39,7 @@ final class DeadLettering {
                         version.four() && !message.deadLettered));
         Set<ServerQueue> targets = new LinkedHashSet<>();
         for (String key : keys) {
-            targets.addAll(exchange.route(key, properties.getHeaders(), server.queues.byName()));
+            targets.addAll(exchange.route(key, properties, server.queues.byName()));
         }
         targets.removeIf(target -> DeathHeaders.isCycle(properties, target.name));
         // RabbitMQ 4.3 keeps a dead letter's redelivered flag: one its consumer had arrives redelivered.

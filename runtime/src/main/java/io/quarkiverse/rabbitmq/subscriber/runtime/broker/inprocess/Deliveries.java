@@ -20,7 +20,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServ
 
 /**
  * How messages leave their queues and are settled: consumers (basic.consume, basic.cancel, basic.qos) and dispatch to
- * them round robin within their prefetch, basic.get, and acks and rejects, which settle deliveries by tag (a reject
+ * them within their prefetch (which one: {@link ServerQueue#nextConsumerWithCredit}), basic.get, and acks and rejects, which
+ * settle deliveries by tag (a reject
  * requeues or dead-letters). Server thread only.
  */
 final class Deliveries {
@@ -52,8 +53,9 @@ final class Deliveries {
         long timeoutMillis = server.version() == Version.V4_3 && queue.quorum && !autoAck && timeout instanceof Number n
                 ? n.longValue()
                 : 0;
+        int priority = arguments.get("x-priority") instanceof Number number ? number.intValue() : 0;
         ServerConsumer consumer = new ServerConsumer(tag, channel, queue, channel.prefetch, handler, autoAck,
-                timeoutMillis);
+                timeoutMillis, priority);
         channel.consumers.put(tag, consumer);
         queue.consumers.add(consumer);
         // Deliveries start after consume-ok has reached the client.
@@ -93,7 +95,7 @@ final class Deliveries {
                 message.body.clone(), queue.ready.size());
     }
 
-    /** Hands ready messages to the queue's consumers while one has room, round robin. */
+    /** Hands ready messages to the queue's consumers while one has room ({@link ServerQueue#nextConsumerWithCredit}). */
     void dispatch(ServerQueue queue) {
         if (!server.queues.isDeclared(queue)) {
             return;

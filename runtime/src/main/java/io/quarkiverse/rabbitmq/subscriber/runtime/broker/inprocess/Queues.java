@@ -79,7 +79,7 @@ final class Queues {
             }
         }
         ServerQueue queue = new ServerQueue(queueName, durable, autoDelete, args,
-                server.version().four() ? Integer.valueOf(20) : null);
+                server.version().four() ? Integer.valueOf(20) : null, server.version().four());
         queues.put(queueName, queue);
         return state(queue);
     }

@@ -15,8 +15,9 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServ
 
 /**
  * The virtual host's exchanges and their bindings, and publishing through them: the default and built-in exchanges,
- * binding and unbinding (an auto-delete exchange goes with its last binding), mandatory returns, publisher confirms
- * and the delayed-message exchange, whose delays are timers on the clock. Server thread only.
+ * binding and unbinding (an auto-delete exchange goes with its last binding), mandatory returns, publisher confirms,
+ * the delayed-message exchange, whose delays are timers on the clock, and the consistent-hash exchange (as if
+ * {@code rabbitmq_consistent_hash_exchange} were enabled). Server thread only.
  */
 final class Routing {
 
@@ -54,7 +55,7 @@ final class Routing {
         channel.ensureOpen();
         // RabbitMQ 4.3 cannot run the delayed-message plugin: its exchange type is as unknown there as any other.
         boolean delayedKnown = server.version() != Version.V4_3;
-        if (!List.of("direct", "fanout", "topic", "headers").contains(type)
+        if (!List.of("direct", "fanout", "topic", "headers", ConsistentHash.TYPE).contains(type)
                 && !(delayedKnown && type.equals("x-delayed-message"))) {
             // RabbitMQ 3.10 closes the whole connection with this (503); the in-process broker, which knows no
             // connection of a channel, closes the channel with it. 4.x closes the channel, with 406.
@@ -79,6 +80,12 @@ final class Routing {
         if (name.startsWith("amq.")) {
             throw server.channels.refuse(channel, BrokerException.ACCESS_REFUSED,
                     "ACCESS_REFUSED - exchange name '" + name + "' contains reserved prefix 'amq.*'");
+        }
+        String refused = type.equals(ConsistentHash.TYPE)
+                ? ConsistentHash.refusalOfArguments(arguments == null ? Map.of() : arguments)
+                : null;
+        if (refused != null) {
+            throw server.channels.refuse(channel, BrokerException.PRECONDITION_FAILED, refused);
         }
         exchanges.put(name, new ServerExchange(name, type, durable, autoDelete,
                 arguments == null ? Map.of() : new LinkedHashMap<>(arguments), server.version()));
@@ -115,7 +122,9 @@ final class Routing {
         ServerExchange exchange = existingExchange(channel, exchangeName);
         ServerQueue queue = server.queues.existingQueue(channel, queueName);
         Map<String, Object> args = arguments == null ? Map.of() : new LinkedHashMap<>(arguments);
-        String invalid = exchange.routingType().equals("headers") ? HeadersMatch.refusal(args) : null;
+        String invalid = exchange.routingType().equals("headers") ? HeadersMatch.refusal(args)
+                : exchange.routingType().equals(ConsistentHash.TYPE) ? ConsistentHash.refusalOfBinding(routingKey)
+                        : null;
         if (invalid != null) {
             throw server.channels.refuse(channel, BrokerException.PRECONDITION_FAILED, invalid);
         }
@@ -206,7 +215,7 @@ final class Routing {
                     Map<String, Object> headers = new LinkedHashMap<>(wire.getHeaders());
                     headers.put("x-delay", -number.longValue());
                     AMQP.BasicProperties due = WireProperties.roundTrip(wire.builder().headers(headers).build());
-                    server.queues.enqueue(exchange.route(routingKey, due.getHeaders(), server.queues.byName()),
+                    server.queues.enqueue(exchange.route(routingKey, due, server.queues.byName()),
                             exchangeName, List.of(routingKey), due, body);
                 }
             });
@@ -219,7 +228,7 @@ final class Routing {
             // also returned); 4.3 counts a reply its requester took as routed.
             replied = server.directReplyTo.route(routingKey, wire, body) && server.version() == Version.V4_3;
         }
-        Set<ServerQueue> targets = exchange.route(routingKey, wire.getHeaders(), server.queues.byName());
+        Set<ServerQueue> targets = exchange.route(routingKey, wire, server.queues.byName());
         if (targets.isEmpty() && !replied && mandatory && channel.listener != null) {
             channel.listener.returned(BrokerException.NO_ROUTE, "NO_ROUTE", exchangeName, routingKey, wire, body);
         }

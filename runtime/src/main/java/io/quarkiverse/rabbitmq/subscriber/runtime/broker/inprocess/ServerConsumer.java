@@ -19,10 +19,12 @@ final class ServerConsumer {
      * unsettled for that long goes back to the queue, not counted, and the consumer is cancelled; 0 for none.
      */
     final long timeoutMillis;
+    /** Its {@code x-priority}: the queue's messages go to the highest that has room (0 when not given). */
+    final int priority;
     int unacked;
 
     ServerConsumer(String tag, ServerChannel channel, ServerQueue queue, int prefetch, DeliveryHandler handler,
-            boolean autoAck, long timeoutMillis) {
+            boolean autoAck, long timeoutMillis, int priority) {
         this.tag = tag;
         this.channel = channel;
         this.queue = queue;
@@ -30,6 +32,7 @@ final class ServerConsumer {
         this.handler = handler;
         this.autoAck = autoAck;
         this.timeoutMillis = timeoutMillis;
+        this.priority = priority;
     }
 
     /** Whether it may take one more delivery: prefetch bounds only what waits for an ack. */

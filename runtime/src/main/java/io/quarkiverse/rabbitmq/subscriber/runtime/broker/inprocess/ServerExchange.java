@@ -6,9 +6,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import com.rabbitmq.client.AMQP;
+
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer.Version;
 
-/** An exchange of the in-process broker and how it routes: default, direct, fanout, topic, headers. */
+/**
+ * An exchange of the in-process broker and how it routes: default, direct, fanout, topic, headers, and the
+ * consistent-hash exchange ({@link ConsistentHash}).
+ */
 final class ServerExchange {
 
     /** A binding is its queue, key and arguments: the same three again are the same binding. */
@@ -52,8 +57,9 @@ final class ServerExchange {
         return type;
     }
 
-    Set<ServerQueue> route(String routingKey, Map<String, Object> headers, Map<String, ServerQueue> queues) {
+    Set<ServerQueue> route(String routingKey, AMQP.BasicProperties properties, Map<String, ServerQueue> queues) {
         Set<ServerQueue> targets = new LinkedHashSet<>();
+        Map<String, Object> headers = properties == null ? null : properties.getHeaders();
         if (name.isEmpty()) {
             ServerQueue queue = queues.get(routingKey);
             if (queue != null) {
@@ -62,6 +68,13 @@ final class ServerExchange {
             return targets;
         }
         String routing = routingType();
+        if (routing.equals(ConsistentHash.TYPE)) {
+            ServerQueue queue = ConsistentHash.route(this, routingKey, properties);
+            if (queue != null) {
+                targets.add(queue);
+            }
+            return targets;
+        }
         for (Binding binding : bindings) {
             boolean matches = switch (routing) {
                 case "fanout" -> true;

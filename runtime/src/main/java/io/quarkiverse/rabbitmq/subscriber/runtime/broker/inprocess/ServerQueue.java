@@ -7,7 +7,11 @@ import java.util.TreeMap;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
 
-/** A queue of the in-process broker: its declaration, its ready messages in order, its consumers. */
+/**
+ * A queue of the in-process broker: its declaration, its ready messages in order, its consumers, and which consumer a
+ * message goes to: round robin among those of the highest priority ({@code x-priority}) that have room; with
+ * {@code x-single-active-consumer}, only the active one.
+ */
 final class ServerQueue {
 
     final String name;
@@ -27,6 +31,16 @@ final class ServerQueue {
      */
     final long retryDelayMin;
     final long retryDelayMax;
+    /** {@code x-single-active-consumer}: one consumer at a time gets the queue's messages. */
+    final boolean singleActive;
+    /**
+     * Whether the single active consumer goes to the highest priority: a quorum queue on RabbitMQ 4.x, which hands over
+     * only once the active one has settled all it holds (no one gets a message meanwhile). Measured on 4.0.5 and
+     * 4.3.6. A classic queue, and any queue on 3.10, keeps the consumer that came first, whatever the priorities.
+     */
+    final boolean priorityHandover;
+    /** The single active consumer, once there is one. */
+    ServerConsumer active;
     final TreeMap<Long, ServerMessage> ready = new TreeMap<>();
     final List<ServerConsumer> consumers = new ArrayList<>();
     int nextConsumer;
@@ -34,7 +48,7 @@ final class ServerQueue {
     long expiryTimerAt = -1;
 
     ServerQueue(String name, boolean durable, boolean autoDelete, Map<String, Object> arguments,
-            Integer defaultDeliveryLimit) {
+            Integer defaultDeliveryLimit, boolean fourX) {
         this.name = name;
         this.durable = durable;
         this.autoDelete = autoDelete;
@@ -55,6 +69,8 @@ final class ServerQueue {
                 && (retryType == null || retryType.equals("failed") || retryType.equals("all"));
         this.retryDelayMin = delaysFailures ? retryMin.longValue() : 0;
         this.retryDelayMax = retryMax == null ? 0 : retryMax.longValue();
+        this.singleActive = Boolean.TRUE.equals(arguments.get("x-single-active-consumer"));
+        this.priorityHandover = singleActive && quorum && fourX;
     }
 
     /** How long a message that failed {@code failures} times waits before it is ready again; 0: not at all. */
@@ -84,15 +100,51 @@ final class ServerQueue {
         ready.put(message.position, message);
     }
 
-    /** The next consumer, round robin, that may take one more delivery; null when none may. */
+    /**
+     * The consumer the next message goes to, or null when none may take one: the single active consumer if it has room,
+     * else round robin among the consumers of the highest priority that have room (a lower one gets messages only while
+     * all higher ones are full).
+     */
     ServerConsumer nextConsumerWithCredit() {
+        if (singleActive) {
+            ServerConsumer consumer = activeConsumer();
+            return consumer != null && consumer.hasCredit() ? consumer : null;
+        }
+        int highest = Integer.MIN_VALUE;
+        for (ServerConsumer consumer : consumers) {
+            if (consumer.hasCredit()) {
+                highest = Math.max(highest, consumer.priority);
+            }
+        }
         for (int i = 0; i < consumers.size(); i++) {
             ServerConsumer consumer = consumers.get((nextConsumer + i) % consumers.size());
-            if (consumer.hasCredit()) {
+            if (consumer.hasCredit() && consumer.priority == highest) {
                 nextConsumer = (nextConsumer + i + 1) % consumers.size();
                 return consumer;
             }
         }
         return null;
+    }
+
+    /**
+     * The single active consumer: it stays until it goes. Where priorities hand over, a consumer of higher priority
+     * takes over once the active one holds no unsettled delivery; until then nobody gets a message (null).
+     */
+    private ServerConsumer activeConsumer() {
+        if (active != null && !consumers.contains(active)) {
+            active = null;
+        }
+        ServerConsumer first = null;
+        for (ServerConsumer consumer : consumers) {
+            if (first == null || (priorityHandover && consumer.priority > first.priority)) {
+                first = consumer;
+            }
+        }
+        if (active == null || (priorityHandover && first.priority > active.priority && active.unacked == 0)) {
+            active = first;
+        } else if (priorityHandover && first.priority > active.priority) {
+            return null;
+        }
+        return active;
     }
 }

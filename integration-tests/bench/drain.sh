@@ -85,7 +85,10 @@ drain_app() {
   fill
   local log="$work/app.log" pid before
   before=$(broker_ticks)
-  ${PIN:-} java -Xmx64m ${APP_OPTS:-} -Dbench.expected="${expected:-$count}" -Dbench.warmup="${warmup:-0}" -Dquarkus.http.port=0 \
+  # The example app's outbox relay (a PostgreSQL query every second) is no part of a drain: off, as PerfTest and
+  # Spring's peer have nothing like it.
+  ${PIN:-} java -Xmx64m -Dquarkus.rabbitmq-subscriber.outbox.relay.enabled=false ${APP_OPTS:-} \
+    -Dbench.expected="${expected:-$count}" -Dbench.warmup="${warmup:-0}" -Dquarkus.http.port=0 \
     -jar "$1" > "$log" 2>&1 &
   pid=$!
   trap "kill $pid 2>/dev/null || true; ${ON_EXIT:-}" EXIT
@@ -196,27 +199,37 @@ if [ "$mode" = "observability" ]; then
   exit 0
 fi
 
-# median <numbers...>: the middle one (the lower middle of an even count).
-median() {
-  printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
-}
-
-if [ "$mode" = "batch" ]; then
+# require_pinning <mode>: the pinned modes need taskset and the broker's process.
+require_pinning() {
   if [ -z "$broker_pid" ] || ! command -v taskset >/dev/null; then
-    echo "The batch mode needs taskset and the broker's process (the beam.smp listening on 127.0.0.1:5672)" >&2
+    echo "The $1 mode needs taskset and the broker's process (the beam.smp listening on 127.0.0.1:5672)" >&2
     exit 1
   fi
-  echo "== building: the extension's event-loop byte[] subscriber, one message and 100 per call, and Spring AMQP's peer"
-  ours_loop=$(build_app event-loop-bytes event-loop-bytes -Dno-observability)
-  ours_batch=$(build_app event-loop-batch event-loop-batch -Dno-observability)
-  mvn -q -B -f "$here/spring-peer/pom.xml" package -DskipTests >/dev/null
-  spring="$here/spring-peer/target/spring-drain-peer.jar"
+}
+
+# pin_broker_and_clients: RabbitMQ on CPU 0 (undone on exit), each client started after it on CPU 1 ($PIN).
+pin_broker_and_clients() {
   all_cpus="0-$(( $(nproc) - 1 ))"
   unpin() { taskset -apc "$all_cpus" "$broker_pid" >/dev/null; }
   taskset -apc 0 "$broker_pid" >/dev/null
   ON_EXIT=unpin
   trap unpin EXIT
   export PIN="taskset -c 1"
+}
+
+# median <numbers...>: the middle one (the lower middle of an even count).
+median() {
+  printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+if [ "$mode" = "batch" ]; then
+  require_pinning batch
+  echo "== building: the extension's event-loop byte[] subscriber, one message and 100 per call, and Spring AMQP's peer"
+  ours_loop=$(build_app event-loop-bytes event-loop-bytes -Dno-observability)
+  ours_batch=$(build_app event-loop-batch event-loop-batch -Dno-observability)
+  mvn -q -B -f "$here/spring-peer/pom.xml" package -DskipTests >/dev/null
+  spring="$here/spring-peer/target/spring-drain-peer.jar"
+  pin_broker_and_clients
   export FILL_OPTS="-Dpersistent=true -Dsize=100"
   names=(event-loop event-loop-batch spring-batch)
   declare -A rates cpus
@@ -248,18 +261,10 @@ fi
 
 if [ "$mode" = "cpu" ]; then
   rounds=${2:-3}
-  if [ -z "$broker_pid" ] || ! command -v taskset >/dev/null; then
-    echo "The cpu mode needs taskset and the broker's process (the beam.smp listening on 127.0.0.1:5672)" >&2
-    exit 1
-  fi
+  require_pinning cpu
   echo "== building the extension's event-loop byte[] subscriber"
   ours_loop=$(build_app event-loop-bytes event-loop-bytes -Dno-observability)
-  all_cpus="0-$(( $(nproc) - 1 ))"
-  unpin() { taskset -apc "$all_cpus" "$broker_pid" >/dev/null; }
-  taskset -apc 0 "$broker_pid" >/dev/null
-  ON_EXIT=unpin
-  trap unpin EXIT
-  export PIN="taskset -c 1"
+  pin_broker_and_clients
   export FILL_OPTS="-Dpersistent=true -Dsize=100"
   # field <line> <name>: the figure after "name " in a CPU line ("" when absent).
   field() { echo "$1" | grep -o "$2 [0-9.]*" | head -1 | grep -o '[0-9.]*$' || true; }
@@ -304,21 +309,13 @@ if [ "$mode" = "cpu" ]; then
 fi
 
 if [ "$mode" = "pinned" ]; then
-  if [ -z "$broker_pid" ] || ! command -v taskset >/dev/null; then
-    echo "The pinned mode needs taskset and the broker's process (the beam.smp listening on 127.0.0.1:5672)" >&2
-    exit 1
-  fi
+  require_pinning pinned
   echo "== building: the extension's worker and event-loop byte[] subscribers, and Spring AMQP's peer"
   ours_worker=$(build_app worker-bytes worker-bytes -Dno-observability)
   ours_loop=$(build_app event-loop-bytes event-loop-bytes -Dno-observability)
   mvn -q -B -f "$here/spring-peer/pom.xml" package -DskipTests >/dev/null
   spring="$here/spring-peer/target/spring-drain-peer.jar"
-  all_cpus="0-$(( $(nproc) - 1 ))"
-  unpin() { taskset -apc "$all_cpus" "$broker_pid" >/dev/null; }
-  taskset -apc 0 "$broker_pid" >/dev/null
-  ON_EXIT=unpin
-  trap unpin EXIT
-  export PIN="taskset -c 1"
+  pin_broker_and_clients
   # As the figures were measured: 100-byte persistent messages.
   export FILL_OPTS="-Dpersistent=true -Dsize=100"
   names=(worker event-loop spring-simple spring-direct perftest-multi perftest-single)

@@ -47,7 +47,7 @@ class InboxProcessor {
             problems.addAll(InboxRules.problems(analysis.description, analysis.subscription, analysis.executionModel,
                     analysis.returnKind == ReturnKind.OUTCOME,
                     analysis.returnKind == ReturnKind.ASYNC_OUTCOME || analysis.returnKind == ReturnKind.ASYNC_VOID,
-                    analysis.batchSize > 0));
+                    analysis.batchSize() > 0));
         }
         problems.addAll(0, InboxRules.applicationProblems(methods, config.outbox().enabled(),
                 capabilities.isPresent(Capability.AGROAL),

@@ -53,13 +53,22 @@ final class SubscriberMethodAnalysis {
     int outputsIndex = -1;
     ReturnKind returnKind;
     final ExecutionModel executionModel;
-    /** {@code @Batch(size)}: 0 for a handler of one delivery per call. */
-    int batchSize;
-    /** {@code @Batch(maxWait)} in milliseconds. */
-    long batchMaxWaitMillis;
-    /** Whether {@code batch} is written at all (a written size below 1 is an error, not "no batches"). */
-    private boolean batchWritten;
+    /**
+     * {@code batch = @Batch(..)} as written; null for a handler of one delivery per call (a written size below 1 is an
+     * error, not "no batches").
+     */
+    private BatchDeclaration batch;
     private final List<String> problems = new ArrayList<>();
+
+    /** {@code @Batch(size)}: 0 for a handler of one delivery per call. */
+    int batchSize() {
+        return batch == null ? 0 : batch.size();
+    }
+
+    /** {@code @Batch(maxWait)} in milliseconds; 0 without batches. */
+    long batchMaxWaitMillis() {
+        return batch == null ? 0 : batch.maxWaitMillis();
+    }
 
     private SubscriberMethodAnalysis(MethodInfo method, SubscriptionSpec subscription, ExecutionModel executionModel) {
         this.description = describe(method);
@@ -100,11 +109,8 @@ final class SubscriberMethodAnalysis {
         SubscriberMethodAnalysis analysis = new SubscriberMethodAnalysis(method, declared.build(), model);
         SubscriptionRules.problems(declared, config.declareTopology(), config.delayedExchange().enabled())
                 .forEach(analysis::problem);
-        BatchDeclaration batch = BatchDeclaration.read(subscriber.value("batch"), analysis.subscription.prefetch,
+        analysis.batch = BatchDeclaration.read(subscriber.value("batch"), analysis.subscription.prefetch,
                 analysis::problem);
-        analysis.batchWritten = batch != null;
-        analysis.batchSize = batch == null ? 0 : batch.size();
-        analysis.batchMaxWaitMillis = batch == null ? 0 : batch.maxWaitMillis();
         analysis.checkExecutionModel(blocking, nonBlocking, virtualThread);
         analysis.checkModifiers(method);
         analysis.checkParameters(method);
@@ -191,7 +197,7 @@ final class SubscriberMethodAnalysis {
             Type parameter = parameters.get(i);
             Type element = listElement(parameter);
             if (element != null && element.name().equals(DELIVERY)) {
-                if (!batchWritten) {
+                if (batch == null) {
                     problem("takes a List<Delivery> without batch: only a batch handler (@Subscriber(batch = "
                             + "@Batch(size = ...))) gets a list of deliveries; take a Delivery");
                 } else if (deliveryIndex >= 0) {
@@ -200,7 +206,7 @@ final class SubscriberMethodAnalysis {
                 deliveryIndex = i;
                 continue;
             }
-            if (element != null && !batchWritten) {
+            if (element != null && batch == null) {
                 problem("takes a List payload (" + parameter + ") without batch: a List is a batch handler's list of "
                         + "messages. Add batch = @Batch(size = 100, maxWait = \"100ms\") for a list of messages per "
                         + "call, or take " + element.name().withoutPackagePrefix() + "[] (or a record holding the "
@@ -208,7 +214,7 @@ final class SubscriberMethodAnalysis {
                 payloadIndex = i;
                 continue;
             }
-            if (batchWritten && parameter.name().equals(DELIVERY)) {
+            if (batch != null && parameter.name().equals(DELIVERY)) {
                 problem("takes a Delivery but is a batch handler: take a List<Delivery> (the batch's deliveries, in "
                         + "the order of its payloads)");
                 continue;
@@ -216,7 +222,7 @@ final class SubscriberMethodAnalysis {
             if (element != null) {
                 // A batch handler: each message decodes into the list's element type.
                 parameter = element;
-            } else if (batchWritten && !parameter.name().equals(OUTPUTS) && payloadKind(parameter) != null) {
+            } else if (batch != null && !parameter.name().equals(OUTPUTS) && payloadKind(parameter) != null) {
                 problem("has batch = @Batch(...) but its payload is " + parameter + ": a batch handler takes a List<"
                         + parameter + "> (one item per message)");
                 continue;
@@ -312,7 +318,7 @@ final class SubscriberMethodAnalysis {
     private void checkReturnType(Type type) {
         DotName name = type.name();
         // A batch handler returns a BatchOutcome where a single one returns an Outcome.
-        DotName outcome = batchWritten ? BATCH_OUTCOME : OUTCOME;
+        DotName outcome = batch != null ? BATCH_OUTCOME : OUTCOME;
         if (type.kind() == Type.Kind.VOID) {
             returnKind = ReturnKind.VOID;
         } else if (name.equals(outcome)) {
@@ -327,7 +333,7 @@ final class SubscriberMethodAnalysis {
                 returnKind = ReturnKind.ASYNC_VOID;
             }
         }
-        if (returnKind == null && batchWritten) {
+        if (returnKind == null && batch != null) {
             problem("returns " + type + ": a batch handler returns BatchOutcome, Uni<BatchOutcome>, "
                     + "CompletionStage<BatchOutcome>, void or Uni<Void> (an outcome per item: BatchOutcome.ack()"
                     + ".retry(3))");

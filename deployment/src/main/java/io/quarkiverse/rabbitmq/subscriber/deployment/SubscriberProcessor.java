@@ -332,7 +332,7 @@ class SubscriberProcessor {
                     subscriber.method().parametersCount(), analysis.payloadIndex, analysis.deliveryIndex,
                     analysis.outputsIndex, analysis.returnKind, analysis.executionModel, invoker,
                     BuiltinScope.DEPENDENT.is(subscriber.bean().getScope()) ? null : subscriber.bean().getIdentifier(),
-                    analysis.batchSize, analysis.batchMaxWaitMillis));
+                    analysis.batchSize(), analysis.batchMaxWaitMillis()));
         }
         // The runtime's view of the subscribers is one immutable bean, created at runtime init.
         return SyntheticBeanBuildItem.configure(FoundSubscribers.class).scope(Singleton.class).unremovable()

@@ -134,15 +134,15 @@ final class ServerQueue {
         if (active != null && !consumers.contains(active)) {
             active = null;
         }
-        ServerConsumer first = null;
+        ServerConsumer preferred = null;
         for (ServerConsumer consumer : consumers) {
-            if (first == null || (priorityHandover && consumer.priority > first.priority)) {
-                first = consumer;
+            if (preferred == null || (priorityHandover && consumer.priority > preferred.priority)) {
+                preferred = consumer;
             }
         }
-        if (active == null || (priorityHandover && first.priority > active.priority && active.unacked == 0)) {
-            active = first;
-        } else if (priorityHandover && first.priority > active.priority) {
+        if (active == null || (priorityHandover && preferred.priority > active.priority && active.unacked == 0)) {
+            active = preferred;
+        } else if (priorityHandover && preferred.priority > active.priority) {
             return null;
         }
         return active;

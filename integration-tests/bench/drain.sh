@@ -37,8 +37,8 @@
 # then a warm drain (messages 200,000 to 400,000 of 500,000) for ours and Spring's direct container.
 #
 # The cpu mode, pinned as the pinned mode is, measures the client's CPU per message once warm (messages 200,000 to
-# 400,000 of 500,000), round after round: the extension's event-loop byte[] subscriber with NIO (the default), the same
-# in the blocking I/O mode (nio=false), and PerfTest's multiple-ack drain (-q 1000 -A 100, read from /proc by thread).
+# 400,000 of 500,000), round after round: the extension's event-loop byte[] subscriber with NIO (nio=true), the same
+# as configured by default (the subscribers' connection in the blocking I/O mode), and PerfTest's multiple-ack drain (-q 1000 -A 100, read from /proc by thread).
 # It prints each one's median CPU per message (the whole process, the reader thread, the handler's thread, the JVM's
 # own threads) and the ratios of ours to PerfTest's: the figure issue 36 names.
 #
@@ -273,11 +273,11 @@ if [ "$mode" = "cpu" ]; then
   count=500000 expected=400000 warmup=200000
   for round in $(seq 1 "$rounds"); do
     echo "== round $round of $rounds (warm: messages 200,000 to 400,000 of 500,000; RabbitMQ on CPU 0, the client on CPU 1)"
-    drain_app "$ours_loop"
+    APP_OPTS="-Dquarkus.rabbitmq-subscriber.nio=true" drain_app "$ours_loop"
     process[nio]+="$(field "$cpu" process) "; reader[nio]+="$(field "$cpu" rabbitmq-nio) "
     handler[nio]+="$(field "$cpu" vert.x-eventloop-thread-N) "; jvm[nio]+="$(field "$cpu" JIT+GC) "
     echo "   nio       $cpu"
-    APP_OPTS="-Dquarkus.rabbitmq-subscriber.nio=false" drain_app "$ours_loop"
+    drain_app "$ours_loop"
     process[blocking]+="$(field "$cpu" process) "; reader[blocking]+="$(field "$cpu" 'AMQP Connection N.N.N.N:N') "
     handler[blocking]+="$(field "$cpu" vert.x-eventloop-thread-N) "; jvm[blocking]+="$(field "$cpu" JIT+GC) "
     echo "   blocking  $cpu"

@@ -27,8 +27,9 @@
 # PINNED=1 puts RabbitMQ on CPU 0 (taskset -apc 0 on the broker's process, undone on exit) and the app, the fills and
 # PerfTest on CPU 1, as drain.sh's pinned mode does: no client's cost takes the broker's CPU.
 #
-# APP_OPTS passes JVM options to the app, e.g. APP_OPTS=-Dquarkus.rabbitmq-subscriber.nio=false for the blocking I/O
-# mode (its quorum retry cost 2.28x against NIO's 1.27x: every basic.reject is one socket write there).
+# APP_OPTS passes JVM options to the app, e.g. APP_OPTS=-Dquarkus.rabbitmq-subscriber.nio=true for NIO on the
+# subscribers' connection too (by default it reads in the blocking I/O mode, where a quorum retry cost 2.28x a plain
+# ack against NIO's 1.27x: every basic.reject is one socket write there).
 #
 # Needs RabbitMQ on 127.0.0.1:5672 (guest/guest) and the extension installed (./mvnw -DskipTests install).
 set -euo pipefail

@@ -317,13 +317,14 @@ public interface SubscriberConfig {
     }
 
     /**
-     * Whether the connections use amqp-client's NIO mode, where one I/O thread writes queued frames in batches. Copies,
-     * dead letters and rejects then leave in far fewer system calls than in the blocking mode, which flushes the socket
-     * for every frame. Set it to false to use the blocking mode, which reads cheaper: better for subscribers that mostly
-     * ack (see the Performance page).
+     * Whether the connections use amqp-client's NIO mode (one I/O thread writes queued frames in batches) rather than its
+     * blocking mode (bulk reads; each frame written by the thread that sends it). Unset: the subscribers' connection
+     * reads in the blocking mode, which costs a third less CPU per delivered message, unless
+     * {@code copy-channel=delivery-channel} has subscribers publish on it; the publisher's connection uses NIO, so that
+     * a connection RabbitMQ stops reading during an alarm never blocks a thread that publishes. {@code true} or
+     * {@code false} sets both (see the Performance page for the measured trade-off).
      */
-    @WithDefault("true")
-    boolean nio();
+    Optional<Boolean> nio();
 
     /**
      * The largest message body the connections read. amqp-client's own default (64 MiB) is below RabbitMQ's default

@@ -130,7 +130,7 @@ public class BrokerSession implements Connections {
             }
             if (publishingConnection == null) {
                 publishingConnection = inProcessServer != null ? inProcessServer.connect()
-                        : BrokerConnector.connect(address, config.connectionName() + "-publisher", config.nio(),
+                        : BrokerConnector.connect(address, config.connectionName() + "-publisher", ioModes().publisher(),
                                 backoff(), maxMessageSize(), security, config.heartbeat(),
                                 BrokerConnector.ReconnectionFailures.NONE);
             }
@@ -252,7 +252,8 @@ public class BrokerSession implements Connections {
         security = ConnectionSecurity.of(config, address.tls(), address.username(),
                 tlsRegistry.isResolvable() ? tlsRegistry.get() : null);
         try {
-            BrokerConnection opened = BrokerConnector.connect(address, config.connectionName(), config.nio(), backoff(),
+            BrokerConnection opened = BrokerConnector.connect(address, config.connectionName(), ioModes().subscribers(),
+                    backoff(),
                     maxMessageSize(), security, config.heartbeat(), new BrokerConnector.ReconnectionFailures() {
                         @Override
                         public void failed(ConnectionFailure failure) {
@@ -296,6 +297,11 @@ public class BrokerSession implements Connections {
         inProcessServer = server;
         clock = serverClock;
         return server;
+    }
+
+    /** {@code quarkus.rabbitmq-subscriber.nio}, or the choice per connection when unset (see {@link IoModes}). */
+    private IoModes ioModes() {
+        return IoModes.of(config.nio(), config.copyChannel());
     }
 
     private int maxMessageSize() {

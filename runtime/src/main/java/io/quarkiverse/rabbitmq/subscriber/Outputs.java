@@ -38,6 +38,12 @@ public interface Outputs {
     void send(OutgoingMessage message);
 
     /**
+     * Sends to a partitioned subscription of this application by its name and a key, held and published like the
+     * others (see {@link RabbitPublisher#toPartition}).
+     */
+    void sendToPartition(String subscription, String key, Object payload);
+
+    /**
      * Replies to the delivery: sent to its {@code reply-to} through the default exchange, with its correlation id.
      *
      * @throws IllegalStateException when the delivery has no {@code reply-to} (a failure of the delivery, then)

@@ -50,6 +50,24 @@ public interface RabbitPublisher {
     /** Sends a whole message, fire and forget: complete once it is handed to the connection. */
     Uni<Void> send(OutgoingMessage message);
 
+    /**
+     * A message for a partitioned subscription of this application ({@code @Subscriber(partitions)}), addressed to its
+     * consistent-hash exchange with {@code key} where its {@code partitionKey} says (the routing key, a header or the
+     * message-id): every message of one key reaches the same partition, in the order sent. Add the payload and send
+     * it. Fails naming this application's partitioned subscriptions when {@code subscription} is none of them.
+     */
+    OutgoingMessage toPartition(String subscription, String key);
+
+    /** Sends to a partitioned subscription of this application by its name and a key: {@link #toPartition}. */
+    default Uni<Void> sendToPartition(String subscription, String key, Object payload) {
+        return Uni.createFrom().deferred(() -> send(toPartition(subscription, key).payload(payload)));
+    }
+
+    /** {@link #sendToPartition}, and waits for the broker's confirm. */
+    default Uni<Void> sendToPartitionConfirmed(String subscription, String key, Object payload) {
+        return Uni.createFrom().deferred(() -> sendConfirmed(toPartition(subscription, key).payload(payload)));
+    }
+
     /** Sends to a queue through the default exchange and waits for the broker's confirm. */
     default Uni<Void> sendConfirmed(String queue, Object payload) {
         return sendConfirmed(queue, payload, Map.of());

@@ -155,4 +155,23 @@ public @interface Subscriber {
      * default, {@code size} 0): one message per call.
      */
     Batch batch() default @Batch;
+
+    /**
+     * Ordered partitions: {@code N} queues {@code <queue>.0} .. {@code <queue>.N-1}, each with single active consumer,
+     * behind a consistent-hash exchange named after the queue ({@code x-consistent-hash}, from RabbitMQ's
+     * {@code rabbitmq_consistent_hash_exchange} plugin), which routes every message of one {@link #partitionKey()} to
+     * the same partition. Every instance of the service consumes every partition and one instance at a time is active
+     * on each, so the messages of one key are handled one at a time, in the order published. A retry waits in the
+     * service and the message keeps its place: nothing of its key overtakes it. Publish to the exchange (the
+     * subscription's name) with {@code RabbitPublisher}. {@code 0} (the default): one queue, no partitions. See the
+     * Ordered partitions page.
+     */
+    int partitions() default 0;
+
+    /**
+     * What the consistent-hash exchange hashes to choose a message's partition: {@code "routing-key"} (the default),
+     * {@code "message-id"} (the message-id property) or {@code "header:<name>"} (a header's value, as
+     * {@code "header:account-id"}). A message without it still goes to one partition, always the same.
+     */
+    String partitionKey() default "";
 }

@@ -196,6 +196,11 @@ class OutgoingMessageTest {
         }
 
         @Override
+        public OutgoingMessage toPartition(String subscription, String key) {
+            return OutgoingMessage.to(subscription, key);
+        }
+
+        @Override
         public Uni<Void> sendConfirmed(OutgoingMessage message) {
             confirmed.add(message);
             return Uni.createFrom().voidItem();

@@ -111,6 +111,11 @@ final class SubscriberMethodAnalysis {
                 .forEach(analysis::problem);
         analysis.batch = BatchDeclaration.read(subscriber.value("batch"), analysis.subscription.prefetch,
                 analysis::problem);
+        if (analysis.batch != null && analysis.subscription.partitioned()) {
+            // A batch's items settle apart: one retried in place would let the others of its key pass it.
+            analysis.problem("sets both batch and partitions: a partition is handled one message at a time, in "
+                    + "order; remove one");
+        }
         analysis.checkExecutionModel(blocking, nonBlocking, virtualThread);
         analysis.checkModifiers(method);
         analysis.checkParameters(method);
@@ -160,6 +165,10 @@ final class SubscriberMethodAnalysis {
         ifWritten(subscriber, "arguments", value -> declared.arguments(List.of(value.asStringArray())));
         ifWritten(subscriber, "consumerArguments", value -> declared.consumerArguments(List.of(value.asStringArray())));
         ifWritten(subscriber, "inbox", value -> declared.inbox(value.asBoolean()));
+        AnnotationValue partitions = subscriber.value("partitions");
+        AnnotationValue partitionKey = subscriber.value("partitionKey");
+        declared.partitions(partitions == null ? 0 : partitions.asInt(),
+                partitionKey == null ? "" : partitionKey.asString());
         return declared;
     }
 

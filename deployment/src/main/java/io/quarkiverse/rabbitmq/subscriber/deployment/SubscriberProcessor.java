@@ -94,7 +94,8 @@ class SubscriberProcessor {
         beans.produce(AdditionalBeanBuildItem.builder()
                 .addBeanClasses(SubscriberEngine.class, SubscriberStatus.class, BrokerSession.class, TopologyAdmin.class,
                         SubscriberAssembler.class, DeliveryCounters.class, LiveSubscriptions.class, BrokerRabbitPublisher.class,
-                        BrokerDeadLetters.class, SubscriptionControl.class, InProcessBrokerBean.class)
+                        BrokerDeadLetters.class, SubscriptionControl.class, InProcessBrokerBean.class,
+                        io.quarkiverse.rabbitmq.subscriber.runtime.publish.PartitionAddresses.class)
                 .setUnremovable().build());
         // A bean whose only use is consuming a queue is referenced by nothing: keep it.
         IndexView index = combinedIndex.getIndex();

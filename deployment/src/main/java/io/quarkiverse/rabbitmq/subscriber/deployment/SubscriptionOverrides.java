@@ -32,6 +32,10 @@ final class SubscriptionOverrides {
         overrides.retryDelay().min().ifPresent(declared::retryDelayMin);
         overrides.retryDelay().max().ifPresent(declared::retryDelayMax);
         overrides.inbox().ifPresent(declared::inbox);
+        if (overrides.partitions().isPresent() || overrides.partitionKey().isPresent()) {
+            declared.partitions(overrides.partitions().orElse(declared.partitions()),
+                    overrides.partitionKey().orElse(declared.partitionKey()));
+        }
         // After the annotation's, so one of the same name replaces it; by name, so a build is reproducible.
         declared.arguments(new TreeMap<>(overrides.arguments()).entrySet().stream()
                 .map(argument -> argument.getKey() + "=" + argument.getValue()).toList());

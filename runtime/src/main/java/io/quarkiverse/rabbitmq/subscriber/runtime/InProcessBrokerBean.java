@@ -124,7 +124,7 @@ public class InProcessBrokerBean implements InProcessBroker {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("The in-process broker is not idle after " + IDLE_TIMEOUT + ": "
                         + server.unsettled() + " delivery(ies) unsettled (" + counters.inFlight().heldForClock()
-                        + " of them waiting in batches for the clock)"
+                        + " of them waiting for the clock: in batches, or retried in place and behind such a retry)"
                         + (supervisorsIdle() ? "" : ", a subscriber's supervisor still has steps to run"));
             }
             java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);

@@ -21,6 +21,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LiveFigures;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.Partitioning;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.UnreadableMessageFinder;
@@ -195,6 +196,21 @@ public class SubscriberEngine {
         LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", subscriptions.size(), connection.describe(),
                 subscriptions.stream().map(SubscriptionState::queue).toList());
         for (SubscriberDefinition definition : definitions) {
+            Partitioning partitioning = definition.subscription.partitioning;
+            if (partitioning != null) {
+                if (partitioning.index == 0) {
+                    LOG.infof("'%s': %d ordered partitions (queues %s.0 to %s.%d, single active consumer) behind its "
+                            + "consistent-hash exchange, hashing the %s; a retry waits in this service and holds its "
+                            + "partition", partitioning.exchange, partitioning.count, partitioning.exchange,
+                            partitioning.exchange, partitioning.count - 1, partitioning.key.replace(':', ' '));
+                    if (definition.subscription.maxAttempts == 0) {
+                        LOG.warnf("'%s' has partitions and no maxAttempts: a message that always fails is retried in "
+                                + "place for ever, and the messages behind it in its partition wait; set maxAttempts "
+                                + "and deadLetter", partitioning.exchange);
+                    }
+                }
+                continue;
+            }
             if (definition.holdsCopies()) {
                 // A fact of the strategy, not a warning: most handlers never delay anything.
                 LOG.infof("Queue '%s': delayed copies (%s) wait in this service until due (delay IN_SERVICE), and a "

@@ -7,6 +7,7 @@ import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.ConfiguredNames;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.Partitions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
 import io.quarkus.runtime.annotations.Recorder;
@@ -17,7 +18,8 @@ public class SubscriberRecorder {
     /**
      * The subscribers found at build time, as the synthetic {@link FoundSubscribers} bean the engine starts from. Names
      * from the configuration ({@code ${property}}) are resolved here, at runtime init, and the topology planned again
-     * for them; a name that cannot be resolved, or that breaks a rule once resolved, stops startup.
+     * for them; a name that cannot be resolved, or that breaks a rule once resolved, stops startup. A partitioned
+     * subscriber becomes one subscriber per partition queue.
      */
     public Supplier<FoundSubscribers> subscriptions(List<SubscriberDefinition> definitions, TopologyPlan topology) {
         FoundSubscribers subscriptions;
@@ -25,10 +27,10 @@ public class SubscriberRecorder {
             Config config = ConfigProvider.getConfig();
             List<SubscriberDefinition> resolved = ConfiguredNames.resolve(definitions,
                     key -> config.getOptionalValue(key, String.class));
-            subscriptions = new FoundSubscribers(resolved,
+            subscriptions = new FoundSubscribers(Partitions.splitSubscribers(resolved),
                     TopologyPlan.of(resolved.stream().map(definition -> definition.subscription).toList()));
         } else {
-            subscriptions = new FoundSubscribers(definitions, topology);
+            subscriptions = new FoundSubscribers(Partitions.splitSubscribers(definitions), topology);
         }
         return () -> subscriptions;
     }

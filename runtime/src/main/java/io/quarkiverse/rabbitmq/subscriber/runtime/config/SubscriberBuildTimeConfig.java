@@ -167,6 +167,15 @@ public interface SubscriberBuildTimeConfig {
         /** Overrides {@code @Subscriber(inbox)}. */
         Optional<Boolean> inbox();
 
+        /**
+         * Overrides {@code @Subscriber(partitions)}: how many partition queues. Changing it on a running system moves
+         * keys to other partitions: see the Ordered partitions page.
+         */
+        OptionalInt partitions();
+
+        /** Overrides {@code @Subscriber(partitionKey)}: {@code routing-key}, {@code message-id} or {@code header:<name>}. */
+        Optional<String> partitionKey();
+
         /** {@code false} builds the application without this queue's subscriber: it is neither declared nor consumed. */
         @io.smallrye.config.WithDefault("true")
         boolean enabled();

@@ -2,6 +2,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
 import java.util.ArrayDeque;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight;
 import io.vertx.core.Context;
 
 /**
@@ -16,6 +17,11 @@ final class ConcurrencyGate implements DeliveryStage {
     private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
     /** Deliveries started and not settled. */
     private int running;
+    /**
+     * Told of the deliveries waiting here while a place is held for the runtime's clock (a partition's retry in place):
+     * they wait for the clock too, as the in-process broker's idle wait must know. Null otherwise.
+     */
+    private InFlight clockHolds;
     private boolean startingWaiting;
 
     private record Waiting(Context context, InboundDelivery delivery) {
@@ -46,6 +52,9 @@ final class ConcurrencyGate implements DeliveryStage {
     void arrived(Context context, InboundDelivery delivery) {
         if (concurrency > 0 && running >= concurrency) {
             waiting.add(new Waiting(context, delivery));
+            if (clockHolds != null) {
+                clockHolds.heldForClock(1);
+            }
             return;
         }
         running++;
@@ -67,12 +76,33 @@ final class ConcurrencyGate implements DeliveryStage {
         try {
             Waiting next;
             while (running < concurrency && (next = waiting.poll()) != null) {
+                if (clockHolds != null) {
+                    clockHolds.heldForClock(-1);
+                }
                 running++;
                 start.pass(next.context(), next.delivery());
             }
         } finally {
             startingWaiting = false;
         }
+    }
+
+    /** The subscriber stops taking deliveries: the stage after it may hold some (a partition's retries in place). */
+    @Override
+    public void draining() {
+        start.draining();
+    }
+
+    /**
+     * Whether a place is held until the runtime's clock moves (a retry in place waits): from now on, and until told
+     * otherwise, the deliveries waiting here count as held for the clock in {@code inFlight}.
+     */
+    void heldForClock(boolean held, InFlight inFlight) {
+        if (held == (clockHolds != null)) {
+            return;
+        }
+        inFlight.heldForClock(held ? waiting.size() : -waiting.size());
+        clockHolds = held ? inFlight : null;
     }
 
     int running() {

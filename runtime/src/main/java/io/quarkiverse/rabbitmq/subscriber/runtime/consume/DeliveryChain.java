@@ -34,6 +34,8 @@ import io.vertx.core.Context;
  *                  from the outbox after the commit, then acked; the rows deleted after, in batches)
  * [kill switch]    KillSwitchCounting                     a subscription with a kill switch
  * Reporting        log line, outcome counter, observation
+ * [RetryInPlace]   a partition's: a retry (Settlement.Again) held unsettled, its gate place kept, and handed to the
+ *                  invoke stage again after its delay on the runtime's clock
  * Settling         the frame on the channel; the gate's place freed
  * </pre>
  *
@@ -89,7 +91,8 @@ public final class DeliveryChain {
         if (definition.batches()) {
             // A batch's place is freed when its results are back (BatchCollector), not per item.
             DeliveryReporter reporter = new DeliveryReporter(definition.method, subscription, outcomes);
-            VerdictStage verdicts = verdicts(reporter, invocation, settlements, killSwitch, NOTHING_TO_RELEASE);
+            VerdictStage verdicts = verdicts(reporter, invocation, killSwitch,
+                    new Settling(settlements, NOTHING_TO_RELEASE));
             return batches(definition, decoder, invocation, inbox, takesOutputs, concurrency, threads,
                     new SettleGuard(settlements, NOTHING_TO_RELEASE,
                             new ReadResult(reading, new Decision(subscription), verdicts)),
@@ -104,8 +107,11 @@ public final class DeliveryChain {
         Runnable released = gate == null ? NOTHING_TO_RELEASE : gate::released;
 
         Decision decision = new Decision(subscription);
+        RetryInPlace inPlace = subscription.retriesInPlace()
+                ? new RetryInPlace(clock, eventLoop, inFlight, gate, new Settling(settlements, released))
+                : null;
         VerdictStage verdicts = verdicts(new DeliveryReporter(definition.method, subscription, outcomes), invocation,
-                settlements, killSwitch, released);
+                killSwitch, inPlace != null ? inPlace : new Settling(settlements, released));
         if (takesOutputs && inbox != null) {
             verdicts = new OutboxBeforeAck(settlements, inbox, released, verdicts);
         } else if (takesOutputs) {
@@ -119,16 +125,22 @@ public final class DeliveryChain {
         }
         DeliveryStage invoke = onLoop ? new InvokeOnLoop(handling, results)
                 : new InvokeOffLoop(eventLoop, threads, handling, results);
+        if (inPlace != null) {
+            invoke = inPlace.around(invoke);
+        }
         if (gate != null) {
             gate.leadsTo(invoke);
         }
         return new EventLoopRoute(eventLoop, settlements, gate != null ? gate : invoke);
     }
 
-    /** The last stages of every delivery, a batch's items included: [kill switch counting] reporting, settling. */
+    /**
+     * The last stages of every delivery, a batch's items included: [kill switch counting] reporting, then
+     * {@code settling} (a partition's: [RetryInPlace] settling).
+     */
     private static VerdictStage verdicts(DeliveryReporter reporter, HandlerInvocation invocation,
-            Settlements settlements, KillSwitch killSwitch, Runnable released) {
-        VerdictStage verdicts = new Reporting(reporter, invocation.expectedType(), new Settling(settlements, released));
+            KillSwitch killSwitch, VerdictStage settling) {
+        VerdictStage verdicts = new Reporting(reporter, invocation.expectedType(), settling);
         if (killSwitch != KillSwitch.NONE) {
             verdicts = new KillSwitchCounting(killSwitch::failed, killSwitch::succeeded, verdicts);
         }

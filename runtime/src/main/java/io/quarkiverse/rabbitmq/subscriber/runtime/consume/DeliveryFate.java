@@ -62,6 +62,10 @@ final class DeliveryFate {
                     : " in " + DelayLabel.of(republish.delay().toMillis()) + " (where delay = " + subscription.delay
                             + " waits)");
         }
+        if (settlement instanceof Settlement.Again again) {
+            return "handling it again as attempt " + again.attempt() + (again.delay().isZero() ? ""
+                    : " in " + DelayLabel.of(again.delay().toMillis())) + ", in place: its partition waits for it";
+        }
         if (settlement instanceof Settlement.Reject reject) {
             if (!reject.requeue()) {
                 return "rejecting it without requeue (the queue's dead-letter exchange keeps it if the queue has one)";

@@ -137,6 +137,14 @@ public final class InboundDelivery implements Delivery, Unsettled {
         return count;
     }
 
+    /**
+     * It is handled again in place ({@link RetryInPlace}): one delivery more, as {@link #retryCount()} tells the handler
+     * and the settlement plan counts it against the cap. On the subscriber's event loop.
+     */
+    void attemptAgain() {
+        retryCount = retryCount() + 1;
+    }
+
     @Override
     public Map<String, Object> headers() {
         Map<String, Object> headers = properties.getHeaders();

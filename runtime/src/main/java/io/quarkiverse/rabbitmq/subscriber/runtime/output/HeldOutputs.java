@@ -56,6 +56,13 @@ public final class HeldOutputs implements Outputs {
     }
 
     @Override
+    public void sendToPartition(String subscription, String key, Object payload) {
+        send(io.quarkus.arc.Arc.container().instance(
+                io.quarkiverse.rabbitmq.subscriber.runtime.publish.PartitionAddresses.class).get()
+                .address(subscription, key).payload(payload));
+    }
+
+    @Override
     public void reply(Object payload) {
         if (replyTo == null || replyTo.isEmpty()) {
             throw new IllegalStateException("Cannot reply to " + delivery + ": it has no reply-to property");

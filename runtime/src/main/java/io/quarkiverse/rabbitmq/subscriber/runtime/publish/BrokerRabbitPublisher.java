@@ -55,6 +55,9 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     SubscriberConfig config;
 
     @Inject
+    PartitionAddresses partitions;
+
+    @Inject
     io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers observers;
 
     /** Satisfied only with {@code outbox.enabled} (and Agroal and JTA): sends inside a transaction go to the outbox. */
@@ -77,6 +80,11 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
      */
     private final ConfirmChannel copies = new ConfirmChannel(() -> connections.publishingConnection());
     private DirectReplyRequests requests;
+
+    @Override
+    public OutgoingMessage toPartition(String subscription, String key) {
+        return partitions.address(subscription, key);
+    }
 
     @Override
     public Uni<Void> send(OutgoingMessage message) {

@@ -58,6 +58,13 @@ public sealed interface Settlement {
         }
     }
 
+    /**
+     * Not settled: handled again in place after {@code delay}, as attempt {@code attempt}, the delivery held meanwhile
+     * (a partition's retry: nothing behind it may pass it). The stage that waits never lets it reach the channel.
+     */
+    record Again(Duration delay, int attempt) implements Settlement {
+    }
+
     enum Target {
         COPY,
         DEAD_LETTER,

@@ -64,11 +64,21 @@ public final class SettlementPlan {
             if (failed.deadLetterNow()) {
                 return deadLetterNow(subscription, attempt, failed.failure(), null);
             }
+            if (subscription.retriesInPlace()) {
+                return again(subscription, attempt, subscription.backoff().waits()
+                        ? subscription.backoff().after(attempt)
+                        : Duration.ZERO, failed.failure());
+            }
             return subscription.backoff().waits()
                     ? later(subscription, attempt, subscription.backoff().after(attempt), failed.failure())
                     : retry(subscription, attempt, retryCount, redelivered, failed.failure());
         }
         Outcome outcome = ((HandlerResult.Handled) result).outcome();
+        if (subscription.retriesInPlace() && (outcome.kind() == Outcome.Kind.RETRY
+                || outcome.kind() == Outcome.Kind.RETRY_AFTER)) {
+            return again(subscription, attempt, outcome.kind() == Outcome.Kind.RETRY ? Duration.ZERO : outcome.delay(),
+                    null);
+        }
         return switch (outcome.kind()) {
             case ACK -> Settlement.ACK;
             case DROP -> Settlement.REJECT;
@@ -89,6 +99,17 @@ public final class SettlementPlan {
                 ? deadLetterOrReject(subscription, attempt, failure)
                 : new Settlement.Republish(Settlement.Target.COPY, subscription.queue, attempt + 1, failure, delay,
                         confirmed(subscription));
+    }
+
+    /**
+     * A partition's retry: handled again in place after {@code delay}, the delivery held (nothing of its partition
+     * passes it); at the cap, to the dead-letter queue as {@link #deadLetterNow} sends it (the runtime's dead letter on
+     * a classic queue, the quorum queue's own route on a quorum one).
+     */
+    private static Settlement again(SubscriptionSpec subscription, int attempt, Duration delay, FailureInfo failure) {
+        return capped(subscription) && attempt >= subscription.maxAttempts
+                ? deadLetterNow(subscription, attempt, failure, null)
+                : new Settlement.Again(delay, attempt + 1);
     }
 
     /**

@@ -113,6 +113,11 @@ public final class Settler implements Settlements {
                 acks.reject(delivery, true);
             } else if (settlement instanceof Settlement.Republish republish) {
                 republish(delivery, republish);
+            } else if (settlement instanceof Settlement.Again) {
+                // RetryInPlace holds these and never settles one so (a bug if it did): back to the queue, not acked.
+                LOG.errorf("Delivery %s on queue '%s' was to be handled again in place, not settled; requeueing it",
+                        delivery.describe(), queue);
+                acks.reject(delivery, true);
             } else {
                 acks.ack(delivery);
             }

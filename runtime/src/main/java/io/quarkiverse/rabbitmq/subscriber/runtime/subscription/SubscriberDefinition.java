@@ -139,7 +139,9 @@ public final class SubscriberDefinition {
      */
     public boolean holdsCopies() {
         // With the server's delayed retry nothing is copied: the server holds the message.
+        // A partition's retries wait in place, the delivery itself held: nothing is copied.
         return (canDelay() || subscription.backoff().waits()) && !subscription.serverDelaysRetries()
+                && !subscription.retriesInPlace()
                 && subscription.delay == io.quarkiverse.rabbitmq.subscriber.Delay.IN_SERVICE;
     }
 }

@@ -50,6 +50,10 @@ public final class SubscriptionDeclaration {
     /** As written: consumer arguments, {@code name=value}. */
     final List<String> consumerArguments = new ArrayList<>();
     boolean inbox;
+    /** {@code @Subscriber(partitions)}: 0 for none. */
+    int partitions;
+    /** {@code @Subscriber(partitionKey)} as written. */
+    String partitionKey = "";
 
     /** A {@code @Binding} as written. */
     public record DeclaredBinding(String exchange, ExchangeType type, List<String> keys, List<String> arguments) {
@@ -181,6 +185,23 @@ public final class SubscriptionDeclaration {
         return this;
     }
 
+    /** Ordered partitions: how many, and what the consistent-hash exchange hashes (empty: the routing key). */
+    public SubscriptionDeclaration partitions(int partitions, String partitionKey) {
+        this.partitions = partitions;
+        this.partitionKey = partitionKey == null ? "" : partitionKey;
+        return this;
+    }
+
+    /** {@code @Subscriber(partitions)} as declared so far: 0 for none. */
+    public int partitions() {
+        return partitions;
+    }
+
+    /** {@code @Subscriber(partitionKey)} as written so far. */
+    public String partitionKey() {
+        return partitionKey;
+    }
+
     public SubscriptionDeclaration inbox(boolean inbox) {
         this.inbox = inbox;
         return this;
@@ -210,7 +231,8 @@ public final class SubscriptionDeclaration {
                 ArgumentText.parse(arguments), deadLetterOn.stream().distinct().sorted().toList(),
                 killSwitchFailures, killSwitchPause == null ? 60_000 : killSwitchPause.toMillis(),
                 millisOrZero(backoffInitial), backoffMultiplier, millisOrZero(backoffMax), millisOrZero(retryDelayMin),
-                millisOrZero(retryDelayMax), ArgumentText.parse(consumerArguments), inbox);
+                millisOrZero(retryDelayMax), ArgumentText.parse(consumerArguments), inbox,
+                partitions > 0 ? Partitioning.declared(partitions, partitionKey) : null);
     }
 
     /** A duration as written, in milliseconds; 0 when empty or no duration ({@link SubscriptionRules} names it). */

@@ -44,6 +44,7 @@ public final class SubscriptionRules {
         TopologyRules.checkBindings(declared.bindings, problems);
         TopologyRules.checkArguments(subscription, declared.arguments, problems);
         ConsumerArgumentRules.check(subscription, declared.consumerArguments, problems);
+        PartitionRules.check(subscription, declared, problems);
         return problems;
     }
 
@@ -285,6 +286,7 @@ public final class SubscriptionRules {
     public static List<String> conflicts(List<SubscriptionSpec> subscriptions, String delayedExchange) {
         List<String> conflicts = queueConflicts(subscriptions);
         conflicts.addAll(TopologyRules.exchangeConflicts(subscriptions, delayedExchange));
+        conflicts.addAll(PartitionRules.conflicts(subscriptions));
         return conflicts;
     }
 

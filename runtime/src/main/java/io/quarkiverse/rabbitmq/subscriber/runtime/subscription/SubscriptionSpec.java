@@ -79,6 +79,8 @@ public final class SubscriptionSpec {
      * already there is a duplicate, acked without calling the handler; the transaction commits only on an ack.
      */
     public final boolean inbox;
+    /** Its ordered partitions ({@code @Subscriber(partitions)}), or null. */
+    public final Partitioning partitioning;
 
     /**
      * The values as they are, for the recorder, which passes back the fields of a built spec:
@@ -91,7 +93,8 @@ public final class SubscriptionSpec {
             List<Long> delays, String delayedExchange, boolean readsDeadLetters, List<BindingSpec> bindings,
             Map<String, Object> arguments, List<String> deadLetterOn, int killSwitchFailures,
             long killSwitchPauseMillis, long backoffInitialMillis, double backoffMultiplier, long backoffMaxMillis,
-            long retryDelayMinMillis, long retryDelayMaxMillis, Map<String, Object> consumerArguments, boolean inbox) {
+            long retryDelayMinMillis, long retryDelayMaxMillis, Map<String, Object> consumerArguments, boolean inbox,
+            Partitioning partitioning) {
         this.queue = Objects.requireNonNull(queue);
         this.type = type;
         this.maxAttempts = maxAttempts;
@@ -117,6 +120,7 @@ public final class SubscriptionSpec {
         this.retryDelayMaxMillis = retryDelayMaxMillis;
         this.consumerArguments = Collections.unmodifiableMap(new LinkedHashMap<>(consumerArguments));
         this.inbox = inbox;
+        this.partitioning = partitioning;
     }
 
     /** How long a failed delivery waits before the next attempt. */
@@ -170,7 +174,7 @@ public final class SubscriptionSpec {
                         concurrency, delay, waitingQueue, delays, delayedExchange, reads, bindings, arguments,
                         deadLetterOn, killSwitchFailures, killSwitchPauseMillis, backoffInitialMillis,
                         backoffMultiplier, backoffMaxMillis, retryDelayMinMillis, retryDelayMaxMillis, consumerArguments,
-                        inbox);
+                        inbox, partitioning);
     }
 
     /**
@@ -184,7 +188,33 @@ public final class SubscriptionSpec {
                 readsDeadLetters, bindings.stream().map(binding -> binding.withNames(names)).toList(), arguments,
                 deadLetterOn, killSwitchFailures, killSwitchPauseMillis, backoffInitialMillis, backoffMultiplier,
                 backoffMaxMillis, retryDelayMinMillis, retryDelayMaxMillis, consumerArguments,
-                inbox);
+                inbox, partitioning);
+    }
+
+    /**
+     * Partition {@code index} of this partitioned subscription: its queue {@code <queue>.<index>}, handled one message
+     * at a time (concurrency 1), everything else as declared.
+     */
+    SubscriptionSpec partition(int index) {
+        return new SubscriptionSpec(Partitioning.queueName(queue, index), type, maxAttempts, deadLetter, deliveryLimit,
+                retryPublish, prefetch, 1, delay, waitingQueue, delays, delayedExchange, readsDeadLetters, bindings,
+                arguments, deadLetterOn, killSwitchFailures, killSwitchPauseMillis, backoffInitialMillis,
+                backoffMultiplier, backoffMaxMillis, retryDelayMinMillis, retryDelayMaxMillis, consumerArguments, inbox,
+                partitioning.partition(index, queue));
+    }
+
+    /** Whether it was declared with partitions ({@code @Subscriber(partitions)}), split or not. */
+    public boolean partitioned() {
+        return partitioning != null;
+    }
+
+    /**
+     * Whether a retry, a failure and a {@code retryAfter} wait in the service with the delivery held, and are handled
+     * again in place: a partition's, whose next message must not overtake it (a copy, or a requeue while the consumer
+     * holds later messages, would let it).
+     */
+    public boolean retriesInPlace() {
+        return partitioned();
     }
 
     /** Every name of this subscription that may come from the configuration, as written. */
@@ -241,6 +271,10 @@ public final class SubscriptionSpec {
      */
     public Map<String, Object> queueArguments() {
         Map<String, Object> arguments = new LinkedHashMap<>(this.arguments);
+        if (partitioned()) {
+            // One consumer at a time gets a partition's messages, whichever instances consume it.
+            arguments.put("x-single-active-consumer", true);
+        }
         if (quorum()) {
             arguments.put("x-queue-type", "quorum");
             if (maxAttempts > 0) {
@@ -274,7 +308,8 @@ public final class SubscriptionSpec {
         return "queue '" + queue + "' (" + type + (maxAttempts > 0 ? ", maxAttempts " + maxAttempts : "")
                 + (deadLetter != null ? ", deadLetter '" + deadLetter + "'" : "")
                 + (serverDelaysRetries() ? ", retryDelay " + retryDelayMinMillis + "ms" : ", delay " + delay)
-                + (bindings.isEmpty() ? "" : ", bound to " + bindings) + ")";
+                + (bindings.isEmpty() ? "" : ", bound to " + bindings)
+                + (partitioning == null ? "" : ", " + partitioning) + ")";
     }
 
 }

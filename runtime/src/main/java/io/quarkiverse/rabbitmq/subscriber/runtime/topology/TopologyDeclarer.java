@@ -10,6 +10,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.security.PermissionRefusal;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.Partitioning;
 
 /**
  * Makes the broker hold what a {@link TopologyPlan} lists before any consumer starts: it declares the exchanges
@@ -138,6 +139,14 @@ public final class TopologyDeclarer {
                         + "(rabbitmq-plugins enable rabbitmq_delayed_message_exchange) or use delay = DLX_TTL or "
                         + "DLX_TTL_PER_DELAY, which need no plugin.", e);
             }
+            if (Partitioning.EXCHANGE_TYPE.equals(exchange.type)
+                    && (e.replyCode() == BrokerException.COMMAND_INVALID || e.replyText().contains(exchange.type))) {
+                throw new IllegalStateException("Cannot declare the consistent-hash exchange '" + exchange.name
+                        + "' of the partitions of '" + exchange.name + "': RabbitMQ does not know the exchange type '"
+                        + Partitioning.EXCHANGE_TYPE + "' (it says: " + e.replyText() + "). The "
+                        + "rabbitmq_consistent_hash_exchange plugin, which ships with RabbitMQ, is not enabled on this "
+                        + "broker: enable it (rabbitmq-plugins enable rabbitmq_consistent_hash_exchange)", e);
+            }
             throw new IllegalStateException("Cannot declare " + exchange + ": " + e.replyText(), e);
         }
     }
@@ -188,6 +197,10 @@ public final class TopologyDeclarer {
     private static String describe(TopologyPlan plan, TopologyPlan.ExchangePlan exchange) {
         if (TopologyPlan.DELAYED_EXCHANGE_TYPE.equals(exchange.type)) {
             return "exchange '" + exchange.name + "' (" + exchange.type + ", for delayed retries)";
+        }
+        if (Partitioning.EXCHANGE_TYPE.equals(exchange.type)) {
+            return "exchange '" + exchange.name + "' (" + exchange.type + " " + exchange.arguments
+                    + ", routing to the partition queues " + exchange.name + ".0 and on)";
         }
         List<String> queues = plan.bindings.stream().filter(binding -> binding.exchange.equals(exchange.name))
                 .map(binding -> binding.queue).distinct().map(queue -> "'" + queue + "'").toList();

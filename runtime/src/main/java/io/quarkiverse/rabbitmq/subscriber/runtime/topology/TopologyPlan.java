@@ -8,6 +8,7 @@ import java.util.Map;
 
 import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.BindingSpec;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.Partitioning;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkus.runtime.annotations.RecordableConstructor;
 
@@ -130,7 +131,8 @@ public final class TopologyPlan {
      * ({@code SubscriptionRules.conflicts}).
      */
     public static TopologyPlan of(List<SubscriptionSpec> subscriptions) {
-        List<SubscriptionSpec> sorted = new ArrayList<>(subscriptions);
+        List<SubscriptionSpec> sorted = new ArrayList<>(
+                io.quarkiverse.rabbitmq.subscriber.runtime.subscription.Partitions.split(subscriptions));
         sorted.sort(Comparator.comparing(subscription -> subscription.queue));
         Map<String, QueuePlan> queues = new LinkedHashMap<>();
         Map<String, ExchangePlan> exchanges = new LinkedHashMap<>();
@@ -170,6 +172,13 @@ public final class TopologyPlan {
                         DELAYED_EXCHANGE_TYPE, Map.of("x-delayed-type", "direct")));
                 bindings.add(new BindingPlan(subscription.queue, subscription.delayedExchange, subscription.queue,
                         Map.of()));
+            }
+            Partitioning partitioning = subscription.partitioning;
+            if (partitioning != null && partitioning.isPartition()) {
+                // Each partition queue weighs the same: the plugin reads a binding's key as its weight.
+                exchanges.putIfAbsent(partitioning.exchange, new ExchangePlan(partitioning.exchange,
+                        Partitioning.EXCHANGE_TYPE, partitioning.exchangeArguments()));
+                bindings.add(new BindingPlan(subscription.queue, partitioning.exchange, "1", Map.of()));
             }
             for (BindingSpec binding : subscription.bindings) {
                 // Durable, no arguments: the type is all a subscription says of an exchange it binds to.

@@ -180,6 +180,46 @@ class SettlementPlanTest {
                 Arguments.of("copy as the 5th, ack", 5, 0, ACK, Settlement.ACK));
     }
 
+    static final SubscriptionSpec PARTITION = SubscriptionSpec.builder("ledger").partitions(4, "").build();
+    static final SubscriptionSpec PARTITION_CAPPED = SubscriptionSpec.builder("ledger").partitions(4, "")
+            .maxAttempts(3).deadLetter("ledger.dead").build();
+    static final SubscriptionSpec PARTITION_QUORUM = SubscriptionSpec.builder("ledger").partitions(4, "")
+            .type(QueueType.QUORUM).maxAttempts(3).deadLetter("ledger.dead").build();
+    static final SubscriptionSpec PARTITION_BACKOFF = SubscriptionSpec.builder("ledger").partitions(4, "")
+            .maxAttempts(5).deadLetter("ledger.dead").backoff("1s", 2, "10s").build();
+
+    /**
+     * A partition's retries are handled again in place (nothing published back, nothing requeued: the messages behind
+     * would pass it), counted against the cap; at the cap, to the dead-letter queue as any subscription of its type.
+     */
+    static Stream<Arguments> partitions() {
+        return Stream.of(
+                // subscription, attempt, result, settlement
+                Arguments.of("retry: again at once", PARTITION, 1, RETRY, new Settlement.Again(Duration.ZERO, 2)),
+                Arguments.of("retryAfter: again after its delay", PARTITION, 1, LATER,
+                        new Settlement.Again(Duration.ofSeconds(30), 2)),
+                Arguments.of("failure: again at once", PARTITION, 7, FAILED, new Settlement.Again(Duration.ZERO, 8)),
+                Arguments.of("failure under a back-off: again after its wait", PARTITION_BACKOFF, 2, FAILED,
+                        new Settlement.Again(Duration.ofSeconds(2), 3)),
+                Arguments.of("ack", PARTITION, 2, ACK, Settlement.ACK),
+                Arguments.of("drop", PARTITION, 1, DROP, Settlement.REJECT),
+                Arguments.of("classic, last attempt: the runtime's dead letter", PARTITION_CAPPED, 3, FAILED,
+                        dead("ledger.dead", 3, BOOM, false)),
+                Arguments.of("classic, before the last: again", PARTITION_CAPPED, 2, RETRY,
+                        new Settlement.Again(Duration.ZERO, 3)),
+                Arguments.of("quorum, last attempt: reject, the queue's route dead-letters it", PARTITION_QUORUM, 3,
+                        FAILED, Settlement.REJECT),
+                Arguments.of("undecodable: as any subscription", PARTITION_CAPPED, 1, UNDECODABLE,
+                        dead("ledger.dead", 1, BOOM, false)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("partitions")
+    void retriesAPartitionsDeliveriesInPlace(String name, SubscriptionSpec subscription, int attempt,
+            HandlerResult result, Settlement expected) {
+        assertEquals(expected, SettlementPlan.decide(subscription, attempt, 0, false, result));
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("quorumMixes")
     void endsQuorumLoopsOfAnyMixAtTheCap(String name, int retryCount, int deliveryCount, HandlerResult result,

@@ -1,0 +1,109 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+
+/**
+ * A partition's retries ({@code @Subscriber(partitions)}): a delivery whose settlement is {@link Settlement.Again} is
+ * not settled; after its delay on the runtime's clock it goes back to the handler, unsettled all along, while the
+ * partition's concurrency gate (one place) keeps the messages behind it waiting. A copy published back, or a requeue
+ * while the consumer holds later messages, would let those pass it. Other verdicts go on to be settled.
+ * <p>
+ * When the subscriber stops taking deliveries (a stop, a pause, a lost channel) the held deliveries are let go
+ * unsettled, their timers cancelled: RabbitMQ gives each back, first of its queue, to the partition's next active
+ * consumer when the channel closes.
+ */
+final class RetryInPlace implements VerdictStage {
+
+    private final Clock clock;
+    private final Context eventLoop;
+    private final InFlight inFlight;
+    private final VerdictStage next;
+    /** The partition's gate, of one place: what waits there while a retry waits for the clock waits for it too. */
+    private final ConcurrencyGate gate;
+    private DeliveryStage invoke;
+    /** The deliveries waiting for their next attempt, with their timers. Event loop only. */
+    private final java.util.Map<InboundDelivery, Clock.Timer> held = new java.util.IdentityHashMap<>();
+    private boolean stopped;
+
+    /**
+     * @param inFlight told of the deliveries held for the clock (the in-process broker's idle wait counts them)
+     * @param next where every other verdict goes: the settling
+     */
+    RetryInPlace(Clock clock, Context eventLoop, InFlight inFlight, ConcurrencyGate gate, VerdictStage next) {
+        this.gate = gate;
+        this.clock = clock;
+        this.eventLoop = eventLoop;
+        this.inFlight = inFlight;
+        this.next = next;
+    }
+
+    /**
+     * The stage that calls the handler, where a held delivery goes again; set once, before the first delivery. Returns
+     * it as the gate should call it: told when the subscriber stops taking deliveries.
+     */
+    DeliveryStage around(DeliveryStage invoke) {
+        this.invoke = invoke;
+        return new DeliveryStage() {
+            @Override
+            public void pass(Context context, InboundDelivery delivery) {
+                invoke.pass(context, delivery);
+            }
+
+            @Override
+            public void draining() {
+                stop();
+            }
+        };
+    }
+
+    private void stop() {
+        stopped = true;
+        held.forEach((delivery, timer) -> {
+            if (timer != null && timer.cancel()) {
+                inFlight.heldForClock(-1);
+            }
+        });
+        held.clear();
+        gate.heldForClock(false, inFlight);
+    }
+
+    @Override
+    public void pass(InboundDelivery delivery, Verdict verdict) {
+        if (!(verdict.settlement() instanceof Settlement.Again again)) {
+            next.pass(delivery, verdict);
+            return;
+        }
+        if (stopped) {
+            // Left unsettled: the broker gives it back when the channel closes.
+            return;
+        }
+        Context current = Vertx.currentContext();
+        Context context = current != null ? current : eventLoop;
+        delivery.attemptAgain();
+        if (again.delay().isZero()) {
+            // Through the loop's queue, not a call from here: a handler that always fails must not starve the loop.
+            held.put(delivery, null);
+            context.runOnContext(ignored -> attempt(context, delivery));
+            return;
+        }
+        inFlight.heldForClock(1);
+        gate.heldForClock(true, inFlight);
+        held.put(delivery, clock.schedule(again.delay(), () -> {
+            inFlight.heldForClock(-1);
+            context.runOnContext(ignored -> attempt(context, delivery));
+        }));
+    }
+
+    private void attempt(Context context, InboundDelivery delivery) {
+        if (stopped || !held.containsKey(delivery)) {
+            return;
+        }
+        held.remove(delivery);
+        gate.heldForClock(false, inFlight);
+        invoke.pass(context, delivery);
+    }
+}

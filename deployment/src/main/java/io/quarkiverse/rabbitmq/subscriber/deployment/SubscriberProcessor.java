@@ -95,7 +95,8 @@ class SubscriberProcessor {
                 .addBeanClasses(SubscriberEngine.class, SubscriberStatus.class, BrokerSession.class, TopologyAdmin.class,
                         SubscriberAssembler.class, DeliveryCounters.class, LiveSubscriptions.class, BrokerRabbitPublisher.class,
                         BrokerDeadLetters.class, SubscriptionControl.class, InProcessBrokerBean.class,
-                        io.quarkiverse.rabbitmq.subscriber.runtime.publish.PartitionAddresses.class)
+                        io.quarkiverse.rabbitmq.subscriber.runtime.publish.PartitionAddresses.class,
+                        io.quarkiverse.rabbitmq.subscriber.runtime.partition.PartitionSpreading.class)
                 .setUnremovable().build());
         // A bean whose only use is consuming a queue is referenced by nothing: keep it.
         IndexView index = combinedIndex.getIndex();

@@ -37,7 +37,7 @@ abstract class PartitionScenarios extends BrokerScenarios {
     static final int LEDGER_PARTITIONS = 8;
     static final int ORDERS_PARTITIONS = 4;
     static final String[] QUEUES;
-    static final String[] EXCHANGES = { LEDGER, ORDERS };
+    static final String[] EXCHANGES = { LEDGER, ORDERS, LEDGER + ".members", ORDERS + ".members" };
 
     static {
         List<String> queues = new ArrayList<>();

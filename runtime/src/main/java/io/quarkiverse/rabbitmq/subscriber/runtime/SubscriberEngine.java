@@ -70,6 +70,9 @@ public class SubscriberEngine {
     /** The live subscriptions: registered here, read by the status, the controls and the Dev UI. */
     @Inject
     LiveSubscriptions live;
+
+    @Inject
+    io.quarkiverse.rabbitmq.subscriber.runtime.partition.PartitionSpreading spreading;
     /** A reconnection whose "every subscriber consumes again" line is still to be logged, or null. */
     private final AtomicReference<String> reconnectedTo = new AtomicReference<>();
     /** After a message the client cannot read ended the connection: finds its queue (see the class). */
@@ -184,6 +187,7 @@ public class SubscriberEngine {
             throw e;
         }
         live.started();
+        spreading.start(definitions);
         List<SubscriptionState> subscriptions = live.all();
         // The held-copies gauge only for the subscriptions that can hold any; the paused one for every subscription.
         observers.get().watch(new LiveFigures(subscriptions.stream().map(SubscriptionState::queue).sorted().toList(),
@@ -192,7 +196,10 @@ public class SubscriberEngine {
                 live::heldCopies, counters.inFlight()::count,
                 queue -> live.of(queue)
                         .map(state -> state.supervisor().paused())
-                        .orElse(false)));
+                        .orElse(false),
+                definitions.stream().filter(definition -> definition.subscription.partitioned())
+                        .map(definition -> definition.subscription.queue).sorted().toList(),
+                spreading::activeOn));
         LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", subscriptions.size(), connection.describe(),
                 subscriptions.stream().map(SubscriptionState::queue).toList());
         for (SubscriberDefinition definition : definitions) {
@@ -275,6 +282,8 @@ public class SubscriberEngine {
         if (!live.stop()) {
             return;
         }
+        // The other instances take this one's partitions over at once, rather than after the liveness window.
+        spreading.stop();
         // Each step reads the list anew: a start still running adds to it until it sees the stop.
         for (SubscriptionState state : live.all()) {
             state.supervisor().stopTaking();

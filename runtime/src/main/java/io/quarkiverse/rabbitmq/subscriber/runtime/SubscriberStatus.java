@@ -36,6 +36,23 @@ public class SubscriberStatus {
     @Inject
     DeliveryCounters counters;
 
+    @Inject
+    io.quarkiverse.rabbitmq.subscriber.runtime.partition.PartitionSpreading spreading;
+
+    /**
+     * The partitions of the partitioned subscription {@code subscription} this instance is active on, or is taking over
+     * (RabbitMQ hands a partition over once the instance before has settled what it holds), where the broker spreads
+     * partitions over the instances (quorum partitions on RabbitMQ 4); empty elsewhere.
+     */
+    public List<Integer> activePartitions(String subscription) {
+        return spreading.claimed(subscription);
+    }
+
+    /** The live instances that share {@code subscription}'s partitions, this one included, by id; empty elsewhere. */
+    public List<String> partitionInstances(String subscription) {
+        return spreading.instances(subscription);
+    }
+
     /** The subscribers the build found. */
     public List<SubscriberDefinition> definitions() {
         return found.definitions();

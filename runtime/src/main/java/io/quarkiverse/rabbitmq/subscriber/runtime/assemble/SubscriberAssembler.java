@@ -1,6 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.assemble;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executor;
 
 import jakarta.inject.Inject;
@@ -152,9 +153,10 @@ public class SubscriberAssembler {
                 + reason.replyText()));
         BrokerChannel ownCopies = outlet.own() ? outlet.channel() : null;
         try {
+            // With a partition's claim, if this instance made one.
+            Map<String, Object> arguments = supervisor.consumerArguments(definition.subscription.consumerArguments);
             return Attachment.of(channel, ownCopies, consumer, consumer::stopTakingDeliveries,
-                    channel.consume(queue, consumer, definition.subscription.consumerArguments), unsettled::prefetch,
-                    definition.subscription.consumerArguments);
+                    channel.consume(queue, consumer, arguments), unsettled::prefetch, arguments);
         } catch (BrokerException e) {
             Attachment.closeBoth(channel, ownCopies);
             IllegalStateException refused = PermissionRefusal.of(e, "read", "queue '" + queue + "'", "to consume it");

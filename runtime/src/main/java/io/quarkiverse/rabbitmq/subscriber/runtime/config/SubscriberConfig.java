@@ -377,4 +377,11 @@ public interface SubscriberConfig {
      */
     @WithDefault("quarkus-rabbitmq-subscriber")
     String connectionName();
+
+    /**
+     * This instance's id among the instances that share partitioned subscriptions ({@code @Subscriber(partitions)}):
+     * the partitions are dealt over the live instances in the order of their ids. Unset: the host name and a random
+     * suffix, new at each start. It needs no configuring: set it only to read it in logs and the Dev UI.
+     */
+    Optional<String> instanceId();
 }

@@ -1,6 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.devui;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.inject.Instance;
@@ -92,9 +93,28 @@ public class SubscriberJsonRpcService {
                     .put("method", definition.method)
                     .put("state", state(spec.queue))
                     // Only where a handler can return retryAfter and its copies wait here (IN_SERVICE).
-                    .put("heldCopies", definition.holdsCopies() ? status.heldCopies(spec.queue) : null));
+                    .put("heldCopies", definition.holdsCopies() ? status.heldCopies(spec.queue) : null)
+                    .put("partition", partition(spec)));
         }
         return subscriptions;
+    }
+
+    /**
+     * A partition queue's place: {@code 2 of 8 of 'ledger', active here (instances a, b)} where the broker spreads the
+     * partitions, without what this instance cannot know elsewhere; null for a queue that is no partition.
+     */
+    private String partition(SubscriptionSpec spec) {
+        io.quarkiverse.rabbitmq.subscriber.runtime.subscription.Partitioning partitioning = spec.partitioning;
+        if (partitioning == null || !partitioning.isPartition()) {
+            return null;
+        }
+        String place = partitioning.index + " of " + partitioning.count + " of '" + partitioning.exchange + "'";
+        List<String> instances = status.partitionInstances(partitioning.exchange);
+        if (instances.isEmpty()) {
+            return place;
+        }
+        return place + (status.activePartitions(partitioning.exchange).contains(partitioning.index) ? ", active here"
+                : "") + " (instances " + String.join(", ", instances) + ")";
     }
 
     /**

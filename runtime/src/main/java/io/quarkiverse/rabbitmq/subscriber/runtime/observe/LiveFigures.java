@@ -14,7 +14,11 @@ import java.util.function.ToIntFunction;
  * @param heldCopies in-service delayed copies waiting, by queue
  * @param inFlight deliveries handed to handlers and not settled yet
  * @param paused whether the subscriber of a queue is paused, by the application or by its kill switch
+ * @param partitionQueues the queues that are partitions of a partitioned subscription, sorted
+ * @param activePartition whether this instance is active (or taking over) on a partition queue, where the broker
+ *        spreads partitions over the instances
  */
 public record LiveFigures(List<String> queues, List<String> holdingQueues, ToIntFunction<String> heldCopies,
-        IntSupplier inFlight, Predicate<String> paused) {
+        IntSupplier inFlight, Predicate<String> paused, List<String> partitionQueues,
+        Predicate<String> activePartition) {
 }

@@ -15,6 +15,14 @@ public interface Attachment {
      */
     void consumeAgain(String queue) throws Exception;
 
+    /**
+     * Consumes with consumer priority {@code priority} from now on: a new consumer on the channel first, then the old
+     * one cancelled. The other way round, on a queue with single active consumer, cancelling the active consumer would
+     * make another instance's active while this one still handles what it holds; added first, the new one (of a higher
+     * priority) takes over from the old only once that is settled, and the old one's cancel changes nothing.
+     */
+    void consumeWithPriority(String queue, int priority) throws Exception;
+
     /** Stops taking deliveries and cancels the consumer; what is in flight still settles on the channel. Never throws. */
     void cancel();
 
@@ -51,12 +59,25 @@ public interface Attachment {
         return new Attachment() {
             /** Changes when the subscriber consumes again on the same channel after a reconnection. */
             private volatile String tag = consumerTag;
+            /** Changes when a partition is claimed with a priority. */
+            private volatile java.util.Map<String, Object> current = arguments;
 
             @Override
             public void consumeAgain(String queue) throws Exception {
                 // basic.qos applies to the consumers created after it on the channel.
                 channel.qos(prefetch.getAsInt());
-                tag = channel.consume(queue, consumer, arguments);
+                tag = channel.consume(queue, consumer, current);
+            }
+
+            @Override
+            public void consumeWithPriority(String queue, int priority) throws Exception {
+                java.util.Map<String, Object> raised = new java.util.LinkedHashMap<>(current);
+                raised.put("x-priority", priority);
+                String old = tag;
+                channel.qos(prefetch.getAsInt());
+                tag = channel.consume(queue, consumer, raised);
+                current = raised;
+                channel.cancel(old);
             }
 
             @Override

@@ -77,6 +77,8 @@ public final class SubscriberSupervisor {
     /** Losses to a refused permission in a row, and when the last was (clock millis). Lane only. */
     private int refusals;
     private long lastRefusalAt;
+    /** A partition's claim (consumer priority) this instance made; 0 for none. */
+    private volatile int claimedPriority;
 
     /**
      * @param subscriber the handler method, for logs
@@ -293,6 +295,36 @@ public final class SubscriberSupervisor {
                 LOG.debugf("%s could not consume queue '%s' again after holding back: %s", subscriber, queue, e);
             }
         }
+    }
+
+    /**
+     * A partition this instance takes over ({@code PartitionSpreader}): it consumes again with consumer priority
+     * {@code priority}, above every other instance's, and keeps it when it subscribes again after a loss. Any thread.
+     */
+    public void claim(int priority) {
+        lane.execute(() -> {
+            claimedPriority = priority;
+            Attachment current = attachment;
+            if (state.get() == State.CONSUMING && current != null && heldBack.isEmpty()) {
+                try {
+                    current.consumeWithPriority(queue, priority);
+                } catch (Exception e) {
+                    // Its channel is gone: the loss it reports subscribes again, with the claim.
+                    LOG.debugf("%s could not claim queue '%s' with priority %d: %s", subscriber, queue, priority, e);
+                }
+            }
+        });
+    }
+
+    /** The consumer arguments to consume with: the subscription's, with this instance's claim if it made one. */
+    public java.util.Map<String, Object> consumerArguments(java.util.Map<String, Object> declared) {
+        int priority = claimedPriority;
+        if (priority == 0) {
+            return declared;
+        }
+        java.util.Map<String, Object> arguments = new java.util.LinkedHashMap<>(declared);
+        arguments.put("x-priority", priority);
+        return arguments;
     }
 
     /** Stops taking deliveries and cancels the consumer. Any thread; what is in flight still settles. */

@@ -181,6 +181,7 @@ class SubscriberSupervisorTest {
     }
 
     static final class FakeAttachment implements Attachment {
+        final List<Integer> priorities = new ArrayList<>();
         int consumedAgain;
         int paused;
         boolean cancelled;
@@ -193,6 +194,11 @@ class SubscriberSupervisorTest {
                 throw new java.io.IOException("channel is closed");
             }
             consumedAgain++;
+        }
+
+        @Override
+        public void consumeWithPriority(String queue, int priority) {
+            priorities.add(priority);
         }
 
         @Override

@@ -41,6 +41,7 @@ public class MicrometerObserver implements Observer {
     public static final String DELAYED_PENDING = "quarkus.rabbitmq-subscriber.delayed.pending";
     public static final String IN_FLIGHT = "quarkus.rabbitmq-subscriber.deliveries.in-flight";
     public static final String PAUSED = "quarkus.rabbitmq-subscriber.subscriber.paused";
+    public static final String PARTITION_ACTIVE = "quarkus.rabbitmq-subscriber.partition.active";
     static final String NO_ERROR = "none";
 
     @Inject
@@ -110,6 +111,12 @@ public class MicrometerObserver implements Observer {
         for (String queue : figures.queues()) {
             Gauge.builder(PAUSED, () -> figures.paused().test(queue) ? 1 : 0)
                     .description("1 while the subscriber is paused (by the application or its kill switch), else 0")
+                    .tags(Tags.of("queue", queue)).register(registry);
+        }
+        for (String queue : figures.partitionQueues()) {
+            Gauge.builder(PARTITION_ACTIVE, () -> figures.activePartition().test(queue) ? 1 : 0)
+                    .description("1 while this instance is the partition's active consumer, or is taking it over "
+                            + "(quorum partitions on RabbitMQ 4), else 0")
                     .tags(Tags.of("queue", queue)).register(registry);
         }
         Gauge.builder(IN_FLIGHT, figures.inFlight()::getAsInt)

@@ -106,7 +106,6 @@ public final class PartitionSpreader {
         try {
             synchronized (this) {
                 BrokerChannel open = open();
-                open.publish(membersExchange(subscription), "", false, beatProperties(false), body());
                 long now = clock.millis();
                 if (now - startedAt >= LIVENESS.toMillis()) {
                     Map<Integer, Integer> toMake;
@@ -122,6 +121,8 @@ public final class PartitionSpreader {
                                 subscription, self, toMake.keySet(), partitions.size(), live());
                     }
                 }
+                // After the claims: the others learn of them now, not a beat later.
+                open.publish(membersExchange(subscription), "", false, beatProperties(false), body());
             }
         } catch (Exception e) {
             // The connection is down, or the channel was closed: the next beat opens another.

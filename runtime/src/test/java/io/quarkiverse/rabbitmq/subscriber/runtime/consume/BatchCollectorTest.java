@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -41,14 +39,8 @@ class BatchCollectorTest {
         return collector;
     }
 
-    /** Runs on the event loop and waits for it, as the collector is only ever used there. */
     private void onLoop(Runnable work) throws Exception {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        loop.runOnContext(ignored -> {
-            work.run();
-            done.complete(null);
-        });
-        done.get(5, TimeUnit.SECONDS);
+        StageFixtures.onLoop(loop, work);
     }
 
     private void pass(BatchCollector collector, long from, long to) throws Exception {

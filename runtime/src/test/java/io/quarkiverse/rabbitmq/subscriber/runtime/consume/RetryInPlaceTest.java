@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -49,12 +47,7 @@ class RetryInPlaceTest {
     }
 
     private void onLoop(Runnable work) throws Exception {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        loop.runOnContext(ignored -> {
-            work.run();
-            done.complete(null);
-        });
-        done.get(5, TimeUnit.SECONDS);
+        StageFixtures.onLoop(loop, work);
     }
 
     private static Verdict verdict(Settlement settlement) {

@@ -24,6 +24,16 @@ final class StageFixtures {
     private StageFixtures() {
     }
 
+    /** Runs on the event loop and waits for it, as the stages are only ever used there. */
+    static void onLoop(io.vertx.core.Context loop, Runnable work) throws Exception {
+        java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
+        loop.runOnContext(ignored -> {
+            work.run();
+            done.complete(null);
+        });
+        done.get(5, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
     static InboundDelivery delivery(long tag) {
         return new InboundDelivery("q", new Envelope(tag, false, "", "q"), new AMQP.BasicProperties(),
                 ("m" + tag).getBytes(StandardCharsets.UTF_8), "x-retry-count");

@@ -93,7 +93,7 @@ public class SubscriberAssembler {
         TopologyPlan owned = topology.ownedBy(definition.subscription);
         ReplyTargets replies = ReplyTargets.of(topology, config.replies().allowedQueues().orElse(List.of()));
         return new SubscriptionState(parts, new SubscriberSupervisor(definition.method, queue,
-                new SubscriberSupervisor.Subscribing() {
+                new io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Subscribing() {
                     @Override
                     public BrokerConnection connection() {
                         return session.connection();

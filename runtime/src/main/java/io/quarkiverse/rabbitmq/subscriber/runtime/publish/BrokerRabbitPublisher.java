@@ -55,9 +55,6 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     SubscriberConfig config;
 
     @Inject
-    PartitionAddresses partitions;
-
-    @Inject
     io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers observers;
 
     /** Satisfied only with {@code outbox.enabled} (and Agroal and JTA): sends inside a transaction go to the outbox. */
@@ -83,7 +80,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
 
     @Override
     public OutgoingMessage toPartition(String subscription, String key) {
-        return partitions.address(subscription, key);
+        return io.quarkus.arc.Arc.container().instance(PartitionAddresses.class).get().address(subscription, key);
     }
 
     @Override

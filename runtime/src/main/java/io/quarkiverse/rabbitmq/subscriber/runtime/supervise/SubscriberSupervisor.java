@@ -31,24 +31,6 @@ public final class SubscriberSupervisor {
         STOPPED
     }
 
-    /** What a supervisor needs from the engine that owns the connection. */
-    public interface Subscribing {
-        /** The subscribers' connection (may throw while it is down or closed). */
-        BrokerConnection connection();
-
-        /** Declares (or checks) the queues this subscriber needs. */
-        void prepareQueues(BrokerConnection connection) throws Exception;
-
-        /**
-         * Opens a channel and consumes on it; the consumer reports its loss with {@code generation} (see
-         * {@link #lost}).
-         */
-        Attachment attach(BrokerConnection connection, SubscriberSupervisor supervisor, long generation) throws Exception;
-
-        /** Told on the lane each time this subscriber consumes again after a loss or a cut. */
-        void consumingAgain();
-    }
-
     private final String subscriber;
     private final String queue;
     private final Subscribing subscribing;
@@ -74,11 +56,8 @@ public final class SubscriberSupervisor {
     private final HoldBacks holdBacks;
     /** What holds it back, as the lane has seen the changes so far. Lane only. */
     private final java.util.Set<String> heldBack = new java.util.HashSet<>();
-    /** Losses to a refused permission in a row, and when the last was (clock millis). Lane only. */
-    private int refusals;
-    private long lastRefusalAt;
-    /** A partition's claim (consumer priority) this instance made; 0 for none. */
-    private volatile int claimedPriority;
+    private final RefusalPacing refusals;
+    private final PartitionClaim claim = new PartitionClaim();
 
     /**
      * @param subscriber the handler method, for logs
@@ -94,6 +73,7 @@ public final class SubscriberSupervisor {
         this.clock = clock;
         this.lane = new SerialLane(pool);
         this.holdBacks = holdBacks;
+        this.refusals = new RefusalPacing(backoff);
         holdBacks.reactWith((what, held) -> lane.execute(held ? () -> holdBackOnLane(what) : () -> takeAgainOnLane(what)));
     }
 
@@ -155,13 +135,17 @@ public final class SubscriberSupervisor {
                 refused(reason);
                 return;
             }
-            Duration wait = delay();
-            String said = reason.equals(ServerCancel.CANCELLED) ? ServerCancel.explain(subscribing::connection, queue)
-                    : reason;
-            LOG.errorf("%s stopped consuming queue '%s': %s. Subscribing again in %d ms, then with back-off", subscriber,
-                    queue, said, wait.toMillis());
-            scheduleAttempt(wait);
+            subscribeAfter(reason.equals(ServerCancel.CANCELLED) ? ServerCancel.explain(subscribing::connection, queue)
+                    : reason);
         });
+    }
+
+    /** It stopped consuming for this reason: one ERROR, then a fresh subscription after the back-off. Lane only. */
+    private void subscribeAfter(String reason) {
+        Duration wait = delay();
+        LOG.errorf("%s stopped consuming queue '%s': %s. Subscribing again in %d ms, then with back-off", subscriber,
+                queue, reason, wait.toMillis());
+        scheduleAttempt(wait);
     }
 
     /**
@@ -171,21 +155,17 @@ public final class SubscriberSupervisor {
      * longer, up to the longest; only the first is an ERROR. Lane only.
      */
     private void refused(String reason) {
-        long now = clock.millis();
-        long longest = backoff.withoutJitter(Integer.MAX_VALUE);
-        refusals = refusals > 0 && now - lastRefusalAt <= 2 * longest ? refusals + 1 : 1;
-        lastRefusalAt = now;
-        Duration wait = Duration.ofMillis(backoff.getDelay(refusals));
+        Duration wait = refusals.next(clock.millis());
         boolean permission = reason.contains("ACCESS_REFUSED");
-        if (refusals == 1) {
+        if (refusals.inARow() == 1) {
             LOG.errorf("%s stopped consuming queue '%s': RabbitMQ refused %s (%s). It would refuse again at each try: "
                     + "%s. Subscribing again in %d ms, then with a growing wait up to %d ms; no further ERROR while it "
                     + "is refused", subscriber, queue, permission ? "a permission" : "what the subscriber sent", reason,
                     permission ? "grant the permission (the Security page lists what each mode needs)" : "see why",
-                    wait.toMillis(), longest);
+                    wait.toMillis(), refusals.longest());
         } else {
             LOG.debugf("%s: RabbitMQ refused again (%d in a row); subscribing again in %d ms", subscriber,
-                    refusals, wait.toMillis());
+                    refusals.inARow(), wait.toMillis());
         }
         scheduleAttempt(wait);
     }
@@ -237,10 +217,7 @@ public final class SubscriberSupervisor {
                     needsFreshChannel = true;
                     attempts = 0;
                     why = "consuming again after the connection came back failed: " + describe(e);
-                    Duration wait = delay();
-                    LOG.errorf("%s stopped consuming queue '%s': %s. Subscribing again in %d ms, then with back-off",
-                            subscriber, queue, why, wait.toMillis());
-                    scheduleAttempt(wait);
+                    subscribeAfter(why);
                     return;
                 }
             }
@@ -303,7 +280,7 @@ public final class SubscriberSupervisor {
      */
     public void claim(int priority) {
         lane.execute(() -> {
-            claimedPriority = priority;
+            claim.claim(priority);
             Attachment current = attachment;
             if (state.get() == State.CONSUMING && current != null && heldBack.isEmpty()) {
                 try {
@@ -318,13 +295,7 @@ public final class SubscriberSupervisor {
 
     /** The consumer arguments to consume with: the subscription's, with this instance's claim if it made one. */
     public java.util.Map<String, Object> consumerArguments(java.util.Map<String, Object> declared) {
-        int priority = claimedPriority;
-        if (priority == 0) {
-            return declared;
-        }
-        java.util.Map<String, Object> arguments = new java.util.LinkedHashMap<>(declared);
-        arguments.put("x-priority", priority);
-        return arguments;
+        return claim.arguments(declared);
     }
 
     /** Stops taking deliveries and cancels the consumer. Any thread; what is in flight still settles. */

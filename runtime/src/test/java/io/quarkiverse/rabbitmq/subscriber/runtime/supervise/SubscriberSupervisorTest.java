@@ -217,7 +217,7 @@ class SubscriberSupervisorTest {
         }
     }
 
-    static final class FakeBroker implements SubscriberSupervisor.Subscribing {
+    static final class FakeBroker implements Subscribing {
         final List<FakeAttachment> attached = new ArrayList<>();
         int failures;
         int attempts;

@@ -54,6 +54,8 @@ public final class PartitionSpreader {
     private BrokerChannel channel;
     private Clock.Timer next;
     private volatile boolean stopped;
+    /** Whether the last beat failed (the WARN was said). Beats run one at a time. */
+    private boolean failing;
 
     /**
      * @param subscription the partitioned subscription's name (its exchange's)
@@ -124,9 +126,23 @@ public final class PartitionSpreader {
                 // After the claims: the others learn of them now, not a beat later.
                 open.publish(membersExchange(subscription), "", false, beatProperties(false), body());
             }
+            if (failing) {
+                failing = false;
+                LOG.infof("'%s': this instance beats on exchange '%s' again", subscription,
+                        membersExchange(subscription));
+            }
         } catch (Exception e) {
-            // The connection is down, or the channel was closed: the next beat opens another.
-            LOG.debugf("'%s': the partitions' beat failed: %s", subscription, e);
+            // The connection is down, or the channel was closed: the next beat opens another. Said once per streak:
+            // while it lasts the partitions stay with the instances active on them (a refused permission lasts).
+            if (!failing) {
+                failing = true;
+                LOG.warnf("'%s': this instance cannot beat on exchange '%s' (%s): until it can, it takes no partition "
+                        + "over and the others do not know it; it needs the configure, write and read permissions on "
+                        + "that exchange and on a server-named queue of its own", subscription,
+                        membersExchange(subscription), e.getMessage() != null ? e.getMessage() : e.toString());
+            } else {
+                LOG.debugf("'%s': the partitions' beat failed again: %s", subscription, e);
+            }
             synchronized (this) {
                 if (channel != null) {
                     channel.close();

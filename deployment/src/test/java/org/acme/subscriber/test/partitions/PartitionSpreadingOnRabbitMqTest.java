@@ -31,8 +31,10 @@ import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
+import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.Subscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
@@ -57,6 +59,10 @@ class PartitionSpreadingOnRabbitMqTest {
     @SuppressWarnings("unchecked")
     static final Set<String> otherGot = (Set<String>) System.getProperties()
             .computeIfAbsent("t.spread.other.got", key -> ConcurrentHashMap.newKeySet());
+    /** What the other instance received, in order, as bodies. */
+    @SuppressWarnings("unchecked")
+    static final List<String> otherBodies = (List<String>) System.getProperties()
+            .computeIfAbsent("t.spread.other.bodies", key -> new java.util.concurrent.CopyOnWriteArrayList<String>());
     /** Stops the other instance (from either copy of this class). */
     static final String STOP_OTHER = "t.spread.other.stop";
 
@@ -88,6 +94,7 @@ class PartitionSpreadingOnRabbitMqTest {
                 public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties,
                         byte[] body) {
                     otherGot.add(envelope.getRoutingKey());
+                    otherBodies.add(new String(body, StandardCharsets.UTF_8));
                 }
             });
         }
@@ -124,6 +131,9 @@ class PartitionSpreadingOnRabbitMqTest {
     @Inject
     SubscriberStatus status;
 
+    @Inject
+    Subscriptions subscriptions;
+
     @Test
     void theApplicationTakesItsShareOfThePartitionsOver() throws Exception {
         Assumptions.assumeTrue(WireBroker.isRabbitMq4(), "single active consumer honours priorities on RabbitMQ 4");
@@ -151,15 +161,44 @@ class PartitionSpreadingOnRabbitMqTest {
         }
         assertEquals(Set.of(LEDGER + ".0", LEDGER + ".2"), otherGot);
         assertEquals(List.of("instance-a", "instance-b"), status.partitionInstances(LEDGER));
+        // Paused, the application closes partition 1's channel rather than cancel its consumer: what it holds (a
+        // retry waiting in place, and the message behind it) goes back first of the queue, in order, and the other
+        // instance, active at once, receives them in that order. Cancelled, the held retry would have stayed here
+        // while the other instance went on with the message behind it.
+        try (Connection connection = factory.newConnection("t-spread-publisher-2");
+                Channel channel = connection.createChannel()) {
+            handlers.bodies.clear();
+            channel.basicPublish("", LEDGER + ".1", null, "hold".getBytes(StandardCharsets.UTF_8));
+            await().atMost(Duration.ofSeconds(10)).until(() -> handlers.bodies.contains("hold"));
+            channel.basicPublish("", LEDGER + ".1", null, "next".getBytes(StandardCharsets.UTF_8));
+            otherBodies.clear();
+            subscriptions.pause(LEDGER + ".1");
+            await().atMost(Duration.ofSeconds(20)).until(() -> otherBodies.size() >= 2);
+            assertEquals(List.of("hold", "next"), otherBodies);
+            assertEquals(List.of("hold"), handlers.bodies, "nothing handled here after the pause");
+            subscriptions.resume(LEDGER + ".1");
+            await().atMost(Duration.ofSeconds(20)).until(() -> {
+                handlers.got.clear();
+                otherGot.clear();
+                channel.basicPublish("", LEDGER + ".1", null, "resumed".getBytes(StandardCharsets.UTF_8));
+                await().atMost(Duration.ofSeconds(5)).until(() -> !otherGot.isEmpty() || !handlers.got.isEmpty());
+                return handlers.got.equals(Set.of(LEDGER + ".1"));
+            });
+        }
     }
 
     @Singleton
     public static class Handlers {
         final Set<String> got = ConcurrentHashMap.newKeySet();
 
+        final List<String> bodies = new java.util.concurrent.CopyOnWriteArrayList<>();
+
         @Subscriber(value = LEDGER, partitions = 4, type = QueueType.QUORUM)
-        void post(String entry, Delivery delivery) {
+        Outcome post(String entry, Delivery delivery) {
             got.add(delivery.queue());
+            bodies.add(entry);
+            // Held in place, its partition waiting behind it, until the pause lets it go.
+            return entry.equals("hold") ? Outcome.retryAfter(Duration.ofMinutes(5)) : Outcome.ack();
         }
     }
 }

@@ -210,12 +210,6 @@ public class SubscriberEngine {
                             + "consistent-hash exchange, hashing the %s; a retry waits in this service and holds its "
                             + "partition", partitioning.exchange, partitioning.count, partitioning.exchange,
                             partitioning.exchange, partitioning.count - 1, partitioning.key.replace(':', ' '));
-                    if (definition.subscription.killSwitchFailures > 0) {
-                        LOG.warnf("'%s' has partitions and a kill switch: when it trips, its consumer is cancelled and "
-                                + "RabbitMQ makes another instance active on the partition while this one still holds "
-                                + "what it had received, so a key's messages can be handled out of order across the two "
-                                + "(see the Ordered partitions page)", partitioning.exchange);
-                    }
                     if (definition.subscription.maxAttempts == 0) {
                         LOG.warnf("'%s' has partitions and no maxAttempts: a message that always fails is retried in "
                                 + "place for ever, and the messages behind it in its partition wait; set maxAttempts "

@@ -107,6 +107,12 @@ public class SubscriberAssembler {
                     @Override
                     public Attachment attach(BrokerConnection connection, SubscriberSupervisor supervisor,
                             long generation) throws Exception {
+                        if (definition.subscription.partitioned()) {
+                            // Holds back by closing its channel: see ReopeningAttachment.
+                            return io.quarkiverse.rabbitmq.subscriber.runtime.supervise.ReopeningAttachment.open(
+                                    () -> SubscriberAssembler.this.attach(connection, parts, supervisor, generation,
+                                            replies));
+                        }
                         return SubscriberAssembler.this.attach(connection, parts, supervisor, generation, replies);
                     }
 

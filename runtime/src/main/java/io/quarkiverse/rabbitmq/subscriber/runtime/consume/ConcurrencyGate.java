@@ -105,6 +105,20 @@ final class ConcurrencyGate implements DeliveryStage {
         clockHolds = held ? inFlight : null;
     }
 
+    /**
+     * Lets go of the deliveries waiting here, each told to {@code abandon}: their channel closes and RabbitMQ gives them
+     * back, first of the queue (a partition that stops taking deliveries).
+     */
+    void abandonWaiting(java.util.function.Consumer<InboundDelivery> abandon) {
+        Waiting next;
+        while ((next = waiting.poll()) != null) {
+            if (clockHolds != null) {
+                clockHolds.heldForClock(-1);
+            }
+            abandon.accept(next.delivery());
+        }
+    }
+
     int running() {
         return running;
     }

@@ -108,7 +108,7 @@ public final class DeliveryChain {
 
         Decision decision = new Decision(subscription);
         RetryInPlace inPlace = subscription.retriesInPlace()
-                ? new RetryInPlace(clock, eventLoop, inFlight, gate, new Settling(settlements, released))
+                ? new RetryInPlace(clock, eventLoop, inFlight, gate, settlements, new Settling(settlements, released))
                 : null;
         VerdictStage verdicts = verdicts(new DeliveryReporter(definition.method, subscription, outcomes), invocation,
                 killSwitch, inPlace != null ? inPlace : new Settling(settlements, released));

@@ -3,6 +3,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlements;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 
@@ -12,9 +13,9 @@ import io.vertx.core.Vertx;
  * partition's concurrency gate (one place) keeps the messages behind it waiting. A copy published back, or a requeue
  * while the consumer holds later messages, would let those pass it. Other verdicts go on to be settled.
  * <p>
- * When the subscriber stops taking deliveries (a stop, a pause, a lost channel) the held deliveries are let go
- * unsettled, their timers cancelled: RabbitMQ gives each back, first of its queue, to the partition's next active
- * consumer when the channel closes.
+ * When the subscriber stops taking deliveries (a stop, a pause: a partition's channel closes then) the held deliveries
+ * and those waiting behind them are let go unsettled, their timers cancelled: RabbitMQ gives each back, first of its
+ * queue, to the partition's next active consumer.
  */
 final class RetryInPlace implements VerdictStage {
 
@@ -24,6 +25,8 @@ final class RetryInPlace implements VerdictStage {
     private final VerdictStage next;
     /** The partition's gate, of one place: what waits there while a retry waits for the clock waits for it too. */
     private final ConcurrencyGate gate;
+    /** Told of the deliveries let go when the subscriber stops taking them: they leave with their channel. */
+    private final Settlements settlements;
     private DeliveryStage invoke;
     /** The deliveries waiting for their next attempt, with their timers. Event loop only. */
     private final java.util.Map<InboundDelivery, Clock.Timer> held = new java.util.IdentityHashMap<>();
@@ -33,7 +36,9 @@ final class RetryInPlace implements VerdictStage {
      * @param inFlight told of the deliveries held for the clock (the in-process broker's idle wait counts them)
      * @param next where every other verdict goes: the settling
      */
-    RetryInPlace(Clock clock, Context eventLoop, InFlight inFlight, ConcurrencyGate gate, VerdictStage next) {
+    RetryInPlace(Clock clock, Context eventLoop, InFlight inFlight, ConcurrencyGate gate, Settlements settlements,
+            VerdictStage next) {
+        this.settlements = settlements;
         this.gate = gate;
         this.clock = clock;
         this.eventLoop = eventLoop;
@@ -60,15 +65,21 @@ final class RetryInPlace implements VerdictStage {
         };
     }
 
+    /**
+     * The subscriber stops taking deliveries (its channel closes): the held retries and the deliveries waiting behind
+     * them in the gate are let go unsettled, so that none is handled here after RabbitMQ gave it to another instance.
+     */
     private void stop() {
         stopped = true;
         held.forEach((delivery, timer) -> {
             if (timer != null && timer.cancel()) {
                 inFlight.heldForClock(-1);
             }
+            settlements.abandoned(delivery);
         });
         held.clear();
         gate.heldForClock(false, inFlight);
+        gate.abandonWaiting(settlements::abandoned);
     }
 
     @Override

@@ -21,7 +21,8 @@ import io.vertx.core.impl.VertxInternal;
 /**
  * A partition's retry is handled again in place: never settled meanwhile, its place in the gate kept (the next
  * delivery waits), after its delay on the runtime's clock, counted as one more attempt; the deliveries behind it count
- * as held for the clock while it waits; a stop lets the held ones go unsettled; other verdicts go on.
+ * as held for the clock while it waits; a stop lets the held ones and those behind them go with the channel; other
+ * verdicts go on.
  */
 class RetryInPlaceTest {
 
@@ -31,7 +32,8 @@ class RetryInPlaceTest {
     final InFlight inFlight = new InFlight();
     final List<String> calls = new CopyOnWriteArrayList<>();
     final ConcurrencyGate gate = new ConcurrencyGate(1);
-    final RetryInPlace stage = new RetryInPlace(clock, loop, inFlight, gate, (delivery, verdict) -> {
+    final StageFixtures.RecordingSettlements settlements = new StageFixtures.RecordingSettlements();
+    final RetryInPlace stage = new RetryInPlace(clock, loop, inFlight, gate, settlements, (delivery, verdict) -> {
         calls.add("settle:" + delivery.deliveryTag() + ":" + verdict.settlement());
         gate.released();
     });
@@ -116,6 +118,9 @@ class RetryInPlaceTest {
         });
         assertEquals(List.of("invoke:1:attempt 1"), calls, "neither handled again nor settled: RabbitMQ gives "
                 + "them back when the channel closes");
+        assertEquals(List.of("abandoned:1", "abandoned:2"), settlements.calls, "the held retry and the delivery "
+                + "waiting behind it leave with the channel");
+        assertEquals(0, gate.waiting());
     }
 
     @Test

@@ -89,7 +89,8 @@ final class RetryInPlace implements VerdictStage {
             return;
         }
         if (stopped) {
-            // Left unsettled: the broker gives it back when the channel closes.
+            // Left unsettled, as the others stop() let go: the broker gives it back when the channel closes.
+            settlements.abandoned(delivery);
             return;
         }
         Context current = Vertx.currentContext();

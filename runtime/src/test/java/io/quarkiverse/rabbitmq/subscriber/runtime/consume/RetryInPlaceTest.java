@@ -118,8 +118,8 @@ class RetryInPlaceTest {
         });
         assertEquals(List.of("invoke:1:attempt 1"), calls, "neither handled again nor settled: RabbitMQ gives "
                 + "them back when the channel closes");
-        assertEquals(List.of("abandoned:1", "abandoned:2"), settlements.calls, "the held retry and the delivery "
-                + "waiting behind it leave with the channel");
+        assertEquals(List.of("abandoned:1", "abandoned:2", "abandoned:3"), settlements.calls, "the held retry, the "
+                + "delivery waiting behind it and a retry decided after the stop leave with the channel");
         assertEquals(0, gate.waiting());
     }
 

@@ -35,7 +35,7 @@ import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.runtime.health.SubscriberReadinessCheck;
-import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.InboxOutboxFigures;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.InboxOutboxFigures;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireDatabase;
 import io.quarkus.maven.dependency.Dependency;
 import io.quarkus.test.QuarkusUnitTest;

@@ -14,7 +14,7 @@ import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
-import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.InboxOutboxFigures;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.InboxOutboxFigures;
 
 /**
  * Readiness, where {@code quarkus-smallrye-health} is present: DOWN while the connection is lost, while a subscriber

@@ -8,6 +8,7 @@ import jakarta.inject.Singleton;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.InboxOutboxFigures;
 
 /**
  * Reads the figures of {@link InboxOutboxFigures}: the outbox's from the relay's last pass (which counts them anyway),

@@ -10,6 +10,8 @@ import java.util.Calendar;
 import java.util.List;
 import java.util.TimeZone;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.InboxOutboxFigures;
+
 /**
  * The inbox table on PostgreSQL: its DDL (the same the docs give for Flyway and Liquibase), the check that it is
  * there, and the one statement each inbox transaction begins with. A row is a message a consumer (the subscription's

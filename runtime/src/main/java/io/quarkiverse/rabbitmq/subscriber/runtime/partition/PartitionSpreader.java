@@ -14,6 +14,7 @@ import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
 
@@ -136,10 +137,16 @@ public final class PartitionSpreader {
             // while it lasts the partitions stay with the instances active on them (a refused permission lasts).
             if (!failing) {
                 failing = true;
+                // A refusal lasts until an operator grants the permissions; anything else (a cut, a closed channel)
+                // passes with the connection's recovery.
+                boolean refused = e instanceof BrokerException refusal
+                        && refusal.replyCode() == BrokerException.ACCESS_REFUSED;
                 LOG.warnf("'%s': this instance cannot beat on exchange '%s' (%s): until it can, it takes no partition "
-                        + "over and the others do not know it; it needs the configure, write and read permissions on "
-                        + "that exchange and on a server-named queue of its own", subscription,
-                        membersExchange(subscription), e.getMessage() != null ? e.getMessage() : e.toString());
+                        + "over and the others do not know it; %s", subscription, membersExchange(subscription),
+                        e.getMessage() != null ? e.getMessage() : e.toString(),
+                        refused ? "it needs the configure, write and read permissions on that exchange and on a "
+                                + "server-named queue of its own"
+                                : "it beats again once the connection is back");
             } else {
                 LOG.debugf("'%s': the partitions' beat failed again: %s", subscription, e);
             }

@@ -137,6 +137,18 @@ class BrokerConformanceTest {
             run.drain("a", a, 1);
             run.drain("b", b, 1);
         });
+        scenario("a server-named queue takes bindings and messages; a client may not name a queue amq.*", run -> {
+            // The partitions' beats read through such a queue (PartitionSpreader).
+            String exchange = run.exchange("members");
+            run.channel.declareExchange(exchange, "fanout", false, false, Map.of());
+            String named = run.channel.declareQueue("", false, true, true, Map.of()).queue();
+            run.note("named by the server: " + named.startsWith("amq.gen-"));
+            run.channel.bindQueue(named, exchange, "", Map.of());
+            run.publish(exchange, "", "beat", props());
+            run.drain("server-named", named, 1);
+            run.refusal("declare amq.* by name", () -> run.channel.declareQueue("amq." + run.prefix + "mine", false,
+                    true, true, Map.of()));
+        });
         scenario("topic exchange matches * and #", run -> {
             String exchange = run.exchange("topic");
             String star = run.queue("star");

@@ -59,7 +59,8 @@ final class Queues {
             }
             return state(existing);
         }
-        if (queueName.startsWith("amq.")) {
+        // The prefix is the server's: refused in a name the client gives, never in one the server made up.
+        if (!name.isEmpty() && queueName.startsWith("amq.")) {
             throw server.channels.refuse(channel, BrokerException.ACCESS_REFUSED,
                     "ACCESS_REFUSED - queue name '" + queueName + "' contains reserved prefix 'amq.*'");
         }

@@ -7,7 +7,7 @@ import jakarta.inject.Singleton;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkiverse.rabbitmq.subscriber.runtime.inbox.InboxOutboxFigures;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.InboxOutboxFigures;
 import io.quarkus.runtime.StartupEvent;
 
 /**

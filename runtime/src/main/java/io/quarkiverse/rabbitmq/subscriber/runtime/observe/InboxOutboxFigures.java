@@ -1,4 +1,4 @@
-package io.quarkiverse.rabbitmq.subscriber.runtime.inbox;
+package io.quarkiverse.rabbitmq.subscriber.runtime.observe;
 
 /**
  * The inbox's and the outbox's figures, for readiness, metrics and the Dev UI. They reach it through this interface

@@ -1,7 +1,7 @@
 package org.acme.nativecheck;
 
 /**
- * The deliberate break of .ci/native-check --break: a library class that starts a thread in its static initializer,
+ * The deliberate break of .ci/native-check --break (--break=thread): a library class that starts a thread in its static initializer,
  * and whose jar asks for it to be initialized at build time (META-INF/native-image/.../native-image.properties) and its
  * field to be reachable by reflection (reflect-config.json). A real native build fails on it: a started thread cannot
  * be put in the image heap.

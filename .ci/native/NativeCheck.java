@@ -5,7 +5,8 @@
  * APIOptionHandler, MetaInfFileType), adds what the jars on the image class path say in META-INF/native-image
  * (native-image.properties' Args and JavaArgs, the *-config.json and reachability-metadata.json files, less those that
  * --exclude-config names), and runs com.oracle.svm.hosted.NativeImageGeneratorRunner on the JDK running this file.
- * Any driver option it does not know fails the run, naming it, instead of being dropped.
+ * Any driver option it does not know (DriverOptions.java lists those it does) fails the run, naming it, instead of
+ * being dropped.
  *
  * Run by .ci/native-check; by hand:
  *   $JDK25/bin/java .ci/native/NativeCheck.java --sources DIR --out DIR --builder-cp FILE --clibraries DIR \
@@ -41,65 +42,6 @@ public class NativeCheck {
 
     /** The builder's main class, in its module. */
     static final String GENERATOR = "org.graalvm.nativeimage.builder/com.oracle.svm.hosted.NativeImageGeneratorRunner";
-
-    /**
-     * Driver API options (the @APIOption annotations of svm.jar) -> builder option. A value of "+" or "-" makes a
-     * boolean; "=V" a fixed value; "" takes the option's value; the suffix after '|' is appended to each of its
-     * comma-separated entries (ClassInitializationOptions' value transformers).
-     */
-    static final Map<String, String> API_OPTIONS = Map.ofEntries(
-            Map.entry("--initialize-at-build-time", "ClassInitialization|:build_time"),
-            Map.entry("--initialize-at-run-time", "ClassInitialization|:run_time"),
-            Map.entry("--features", "Features"),
-            Map.entry("--link-at-build-time", "LinkAtBuildTime"),
-            Map.entry("--link-at-build-time-paths", "LinkAtBuildTimePaths"),
-            Map.entry("--no-fallback", "FallbackThreshold=0"),
-            Map.entry("--auto-fallback", "FallbackThreshold=5"),
-            Map.entry("--force-fallback", "FallbackThreshold=10"),
-            Map.entry("--enable-url-protocols", "EnableURLProtocols"),
-            Map.entry("--enable-http", "EnableURLProtocols=http"),
-            Map.entry("--enable-https", "EnableURLProtocols=https"),
-            Map.entry("--enable-monitoring", "EnableMonitoringFeatures"),
-            Map.entry("--enable-native-access", "EnableNativeAccess"),
-            Map.entry("--enable-all-security-services", "+EnableAllSecurityServices"),
-            Map.entry("--add-exports", "AddExports"),
-            Map.entry("--add-opens", "AddOpens"),
-            Map.entry("--add-reads", "AddReads"),
-            Map.entry("--trace-class-initialization", "TraceClassInitialization"),
-            Map.entry("--trace-object-instantiation", "TraceObjectInstantiation"),
-            Map.entry("--report-unsupported-elements-at-runtime", "+ReportUnsupportedElementsAtRuntime"),
-            Map.entry("--allow-incomplete-classpath", "+AllowIncompleteClasspath"),
-            Map.entry("--install-exit-handlers", "+InstallExitHandlers"),
-            Map.entry("--strict-image-heap", "+StrictImageHeap"),
-            Map.entry("--exact-reachability-metadata", "ThrowMissingRegistrationErrors"),
-            Map.entry("--exact-reachability-metadata-path", "ThrowMissingRegistrationErrorsPaths"),
-            Map.entry("--future-defaults", "FutureDefaults"),
-            Map.entry("--static", "+StaticExecutable"),
-            Map.entry("--static-nolibc", "+StaticExecutableWithDynamicLibC"),
-            Map.entry("--shared", "+SharedLibrary"),
-            Map.entry("--libc", "UseLibC"),
-            Map.entry("--native-compiler-path", "CCompilerPath"),
-            Map.entry("--native-compiler-options", "CCompilerOption"),
-            Map.entry("--parallelism", "NumberOfThreads"),
-            Map.entry("--silent", "+BuildOutputSilent"),
-            Map.entry("--color", "Color"),
-            Map.entry("--target", "TargetPlatform"),
-            Map.entry("--enable-preview", "+EnablePreview"),
-            Map.entry("-march", "MicroArchitecture"));
-
-    /** Driver options that change nothing the builder checks. */
-    static final Set<String> IGNORED = Set.of("--verbose", "--no-server", "--diagnostics-mode");
-
-    /** MetaInfFileType of the driver: file name under META-INF/native-image -> builder option. */
-    static final Map<String, String> META_INF_FILES = Map.of(
-            "reachability-metadata.json", "ReachabilityMetadataResources",
-            "jni-config.json", "JNIConfigurationResources",
-            "reflect-config.json", "ReflectionConfigurationResources",
-            "resource-config.json", "ResourceConfigurationResources",
-            "proxy-config.json", "DynamicProxyConfigurationResources",
-            "serialization-config.json", "SerializationConfigurationResources",
-            "serialization-deny-config.json", "SerializationDenyConfigurationResources",
-            "predefined-classes-config.json", "PredefinedClassesConfigurationResources");
 
     record Exclusion(Pattern jar, Pattern resource) {
     }
@@ -195,7 +137,7 @@ public class NativeCheck {
                 builderArgs.add("-H:Optimize=" + arg.substring(2));
             } else if (arg.equals("-g")) {
                 builderArgs.add("-H:GenerateDebugInfo=2");
-            } else if (IGNORED.contains(arg)) {
+            } else if (DriverOptions.IGNORED.contains(arg)) {
                 continue;
             } else if (arg.startsWith("-")) {
                 api(arg, origin);
@@ -211,10 +153,10 @@ public class NativeCheck {
         int eq = arg.indexOf('=');
         String name = eq < 0 ? arg : arg.substring(0, eq);
         String value = eq < 0 ? null : arg.substring(eq + 1);
-        String target = API_OPTIONS.get(name);
+        String target = DriverOptions.API_OPTIONS.get(name);
         if (target == null) {
             fail("the driver option " + arg + " (" + origin + ") has no mapping to a builder option: add it to"
-                    + " API_OPTIONS in .ci/native/NativeCheck.java (the @APIOption annotations of svm.jar say which)");
+                    + " API_OPTIONS in .ci/native/DriverOptions.java (the @APIOption annotations of svm.jar say which)");
         }
         if (target.startsWith("+") || target.startsWith("-")) {
             builderArgs.add("-H:" + target);
@@ -289,7 +231,7 @@ public class NativeCheck {
             }
             for (Path file : files) {
                 String fileName = file.getFileName().toString();
-                boolean known = fileName.equals("native-image.properties") || META_INF_FILES.containsKey(fileName);
+                boolean known = fileName.equals("native-image.properties") || DriverOptions.META_INF_FILES.containsKey(fileName);
                 if (!known) {
                     continue;
                 }
@@ -321,7 +263,7 @@ public class NativeCheck {
                         process(new ArrayDeque<>(Arrays.asList(argsValue.split("\\s+"))), entry.getParent(), origin);
                     }
                 } else {
-                    builderArgs.add("-H:" + META_INF_FILES.get(fileName) + "=" + root.relativize(file));
+                    builderArgs.add("-H:" + DriverOptions.META_INF_FILES.get(fileName) + "=" + root.relativize(file));
                 }
             }
         }

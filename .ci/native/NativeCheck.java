@@ -66,7 +66,7 @@ public class NativeCheck {
         // Quarkus writes the arguments on one line, separated by spaces, for `native-image $(cat native-image.args)`.
         List<String> quarkusArgs = new ArrayList<>(Arrays.asList(Files.readString(argsFile).trim().split("\\s+")));
         quarkusArgs.addAll(opts.getOrDefault("--extra-arg", List.of()));
-        check.process(new ArrayDeque<>(quarkusArgs), sources, "native-image.args");
+        check.process(new ArrayDeque<>(quarkusArgs), sources, "native-image.args", null);
         for (String extra : opts.getOrDefault("--extra-cp", List.of())) {
             check.imageClasspath.add(Path.of(extra).toAbsolutePath());
         }
@@ -90,25 +90,26 @@ public class NativeCheck {
             return;
         }
         // The JVM options go through an @file (the exports of every JDK package make a long command line).
-        List<String> launch = new ArrayList<>();
-        launch.add(command.get(0));
-        launch.add("@" + jvmArgsFile);
+        List<String> launch = new ArrayList<>(List.of(command.get(0), "@" + jvmArgsFile));
         launch.addAll(command.subList(command.indexOf("--module"), command.size()));
         // In the output directory, as the driver runs it in its own (relative -H: paths, like Quarkus's
         // BuildOutputJSONFile, land there).
-        Process builder = new ProcessBuilder(launch).directory(out.toFile()).inheritIO().start();
-        int status = builder.waitFor();
-        System.exit(status);
+        System.exit(new ProcessBuilder(launch).directory(out.toFile()).inheritIO().start().waitFor());
     }
 
-    /** The driver's option handling, for the command line and for the Args of native-image.properties. */
-    void process(Deque<String> args, Path base, String origin) throws IOException {
+    /**
+     * The driver's option handling, for the command line (optionOrigin null) and for the Args of a jar's
+     * native-image.properties (optionOrigin its URI, which the builder's options carry, as the driver gives them).
+     */
+    void process(Deque<String> args, Path base, String origin, String optionOrigin) throws IOException {
         while (!args.isEmpty()) {
             String arg = args.poll();
             if (arg.isEmpty()) {
                 continue;
             }
-            if (arg.startsWith("-H:") || arg.startsWith("-R:")) {
+            if (arg.startsWith("-H:")) {
+                hosted(arg, optionOrigin);
+            } else if (arg.startsWith("-R:")) {
                 builderArgs.add(arg);
             } else if (arg.startsWith("-J")) {
                 javaArgs.add(arg.substring(2));
@@ -134,13 +135,13 @@ public class NativeCheck {
             } else if (arg.equals("-o")) {
                 imageName = args.poll();
             } else if (arg.startsWith("-O")) {
-                builderArgs.add("-H:Optimize=" + arg.substring(2));
+                hosted("-H:Optimize=" + arg.substring(2), optionOrigin);
             } else if (arg.equals("-g")) {
-                builderArgs.add("-H:GenerateDebugInfo=2");
+                hosted("-H:GenerateDebugInfo=2", optionOrigin);
             } else if (DriverOptions.IGNORED.contains(arg)) {
                 continue;
             } else if (arg.startsWith("-")) {
-                api(arg, origin);
+                api(arg, origin, optionOrigin);
             } else if (imageName == null) {
                 imageName = arg; // native-image [options] <image name> -jar <jar>, as Quarkus writes it
             } else {
@@ -149,7 +150,7 @@ public class NativeCheck {
         }
     }
 
-    void api(String arg, String origin) {
+    void api(String arg, String origin, String optionOrigin) {
         int eq = arg.indexOf('=');
         String name = eq < 0 ? arg : arg.substring(0, eq);
         String value = eq < 0 ? null : arg.substring(eq + 1);
@@ -158,10 +159,8 @@ public class NativeCheck {
             fail("the driver option " + arg + " (" + origin + ") has no mapping to a builder option: add it to"
                     + " API_OPTIONS in .ci/native/DriverOptions.java (the @APIOption annotations of svm.jar say which)");
         }
-        if (target.startsWith("+") || target.startsWith("-")) {
-            builderArgs.add("-H:" + target);
-        } else if (target.contains("=")) {
-            builderArgs.add("-H:" + target);
+        if (target.startsWith("+") || target.startsWith("-") || target.contains("=")) {
+            hosted("-H:" + target, optionOrigin); // a boolean or a fixed value
         } else if (target.contains("|")) {
             String option = target.substring(0, target.indexOf('|'));
             String suffix = target.substring(target.indexOf('|') + 1);
@@ -170,9 +169,25 @@ public class NativeCheck {
             for (String entry : entries.length == 0 ? new String[] { "" } : entries) {
                 mapped.append(mapped.isEmpty() ? "" : ",").append(entry).append(suffix);
             }
-            builderArgs.add("-H:" + option + "=" + mapped);
+            hosted("-H:" + option + "=" + mapped, optionOrigin);
         } else {
-            builderArgs.add("-H:" + target + "=" + (value == null ? "" : value));
+            hosted("-H:" + target + "=" + (value == null ? "" : value), optionOrigin);
+        }
+    }
+
+    /** A builder option, with the origin the driver gives it (its injectHostedOptionOrigin): -H:Name@origin=value. */
+    void hosted(String option, String optionOrigin) {
+        if (optionOrigin == null) {
+            builderArgs.add(option);
+            return;
+        }
+        int eq = option.indexOf('=');
+        if (option.startsWith("-H:+") || option.startsWith("-H:-")) {
+            builderArgs.add(option + "@" + optionOrigin);
+        } else if (eq < 0) {
+            fail("the builder option " + option + " from " + optionOrigin + " has no value");
+        } else {
+            builderArgs.add(option.substring(0, eq) + "@" + optionOrigin + option.substring(eq));
         }
     }
 
@@ -260,10 +275,12 @@ public class NativeCheck {
                         fail(origin + " uses a ${...} substitution, which .ci/native/NativeCheck.java does not handle");
                     }
                     if (!argsValue.isEmpty()) {
-                        process(new ArrayDeque<>(Arrays.asList(argsValue.split("\\s+"))), entry.getParent(), origin);
+                        process(new ArrayDeque<>(Arrays.asList(argsValue.split("\\s+"))), entry.getParent(), origin,
+                                file.toUri().toString());
                     }
                 } else {
-                    builderArgs.add("-H:" + DriverOptions.META_INF_FILES.get(fileName) + "=" + root.relativize(file));
+                    hosted("-H:" + DriverOptions.META_INF_FILES.get(fileName) + "=" + root.relativize(file),
+                            file.toUri().toString());
                 }
             }
         }

@@ -55,6 +55,9 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     SubscriberConfig config;
 
     @Inject
+    PartitionAddresses partitions;
+
+    @Inject
     io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers observers;
 
     /** Satisfied only with {@code outbox.enabled} (and Agroal and JTA): sends inside a transaction go to the outbox. */
@@ -71,16 +74,13 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     private volatile BrokerChannel plain;
     /** The application's confirmed sends. */
     private final ConfirmChannel confirming = new ConfirmChannel(() -> connections.publishingConnection());
-    /**
-     * The runtime's held copies ({@link #publishConfirmed(String, String, AMQP.BasicProperties, byte[])}): a copy the
-     * broker refuses closes this one, never the application's.
-     */
+    /** The runtime's held copies ({@link #publishConfirmed}): a copy the broker refuses closes this, not the app's. */
     private final ConfirmChannel copies = new ConfirmChannel(() -> connections.publishingConnection());
     private DirectReplyRequests requests;
 
     @Override
     public OutgoingMessage toPartition(String subscription, String key) {
-        return io.quarkus.arc.Arc.container().instance(PartitionAddresses.class).get().address(subscription, key);
+        return partitions.address(subscription, key);
     }
 
     @Override

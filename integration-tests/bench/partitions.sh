@@ -35,9 +35,16 @@ export PROOF_PORTS="$first,$((first + 1)),$((first + 2))"
 addresses="127.0.0.1:$first,127.0.0.1:$((first + 1)),127.0.0.1:$((first + 2))"
 spreads=$([ "${CLUSTER:-4.3}" = "3.10" ] && echo no || echo yes)
 
-echo "== building the application"
-"$root/mvnw" -B -ntp -q -f "$here/partitions/app/pom.xml" package -DskipTests >/dev/null
 app="$here/partitions/app/target/quarkus-app/quarkus-run.jar"
+# Built again only when the installed extension or the application changed since (.ci/run runs this twice in a row).
+installed=~/.m2/repository/io/quarkiverse/rabbitmq-subscriber
+if [ ! -f "$app" ] || [ -n "$(find "$installed" "$here/partitions/app/src" "$here/partitions/app/pom.xml" -newer "$app" \
+    \( -name '*.jar' -o -path '*/src/*' -o -name pom.xml \) -type f -print -quit 2>/dev/null)" ]; then
+  echo "== building the application"
+  "$root/mvnw" -B -ntp -q -f "$here/partitions/app/pom.xml" package -DskipTests >/dev/null
+else
+  echo "== the application is up to date: $app"
+fi
 echo "== the cluster"
 "$cluster" start >/dev/null
 java -cp "$cp" "$here/partitions/Setup.java" "$uri" 2>/dev/null

@@ -9,7 +9,8 @@
 #
 #   integration-tests/bench/partitions.sh [entries] [keys]
 #
-# NODE=k1 stops the node every instance is connected to (the first address) instead of k2: they reconnect to another.
+# NODE=k1 stops the node every instance is connected to (the first address) instead of k2: they reconnect to another
+# (.ci/run does, and NODE=c1 on 3.10).
 # CLUSTER=3.10 runs it on the three-node 3.10.8 cluster (.ci/cluster, ports 5701-5703, nodes c1-c3), where single
 # active consumer ignores priorities: the partitions stay where they were first consumed, and the run checks order and
 # losses only.

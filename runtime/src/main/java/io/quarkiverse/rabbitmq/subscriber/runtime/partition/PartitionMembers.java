@@ -25,6 +25,8 @@ public final class PartitionMembers {
     private final long livenessMillis;
     private final Map<String, Long> lastHeard = new HashMap<>();
     private final Map<String, Map<Integer, Integer>> claims = new HashMap<>();
+    /** When this instance last heard its own heartbeat come back; -1 before the first. */
+    private long selfHeardAt = -1;
 
     /**
      * @param self this instance's id
@@ -40,10 +42,19 @@ public final class PartitionMembers {
     /** A heartbeat of {@code id} with its claims (partition to priority), at {@code now}. */
     public void heard(String id, Map<Integer, Integer> claimed, long now) {
         if (id.equals(self)) {
+            selfHeardAt = now;
             return;
         }
         lastHeard.put(id, now);
         claims.put(id, Map.copyOf(claimed));
+    }
+
+    /**
+     * Whether this instance heard its own heartbeat within the liveness window: if not, it hears nobody's (its queue went
+     * with a connection that was cut), and what it knows of the others is stale.
+     */
+    public boolean hearsItself(long now) {
+        return selfHeardAt >= 0 && now - selfHeardAt <= livenessMillis;
     }
 
     /** An instance said it is leaving (a clean stop): gone at once. */

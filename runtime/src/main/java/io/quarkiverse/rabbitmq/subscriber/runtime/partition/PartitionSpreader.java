@@ -27,7 +27,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor
  * partition changes hands without two instances handling it at once.
  * <p>
  * A new instance listens for a liveness window before its first claim: it learns who is there first, and does not
- * claim everything for a moment. One that stops says so in a last beat; one that crashes is gone after the window,
+ * claim everything for a moment. So does one that stopped hearing its own beats (a cut took its exclusive queue), on a
+ * fresh queue. One that stops says so in a last beat; one that crashes is gone after the window,
  * and RabbitMQ has made another consumer active already (the highest claim left), so its partitions are never
  * without a consumer meanwhile.
  */
@@ -50,7 +51,8 @@ public final class PartitionSpreader {
     private final PartitionMembers members;
     /** This instance's claims: partition to the priority it consumes it with. Written under {@code this}. */
     private final Map<Integer, Integer> mine = new java.util.concurrent.ConcurrentSkipListMap<>();
-    private final long startedAt;
+    /** Since when it listens on the beats' current queue: it claims nothing in its first liveness window. */
+    private long listeningSince;
     /** Guarded by {@code this}. */
     private BrokerChannel channel;
     private Clock.Timer next;
@@ -74,7 +76,6 @@ public final class PartitionSpreader {
         this.clock = clock;
         this.pool = pool;
         this.members = new PartitionMembers(self, partitions.size(), LIVENESS.toMillis());
-        this.startedAt = clock.millis();
     }
 
     /** The exchange the instances of {@code subscription} beat on. */
@@ -110,10 +111,14 @@ public final class PartitionSpreader {
             synchronized (this) {
                 BrokerChannel open = open();
                 long now = clock.millis();
-                if (now - startedAt >= LIVENESS.toMillis()) {
+                boolean deaf = false;
+                if (now - listeningSince >= LIVENESS.toMillis()) {
                     Map<Integer, Integer> toMake;
                     synchronized (members) {
-                        toMake = members.claimsToMake(mine, now);
+                        // Its own beats stopped coming back: a cut took its exclusive queue while amqp-client recovered
+                        // the channel. It claims nothing on what it knows, and listens again on a fresh queue.
+                        deaf = !members.hearsItself(now);
+                        toMake = deaf ? Map.of() : members.claimsToMake(mine, now);
                     }
                     toMake.forEach((partition, priority) -> {
                         mine.put(partition, priority);
@@ -126,6 +131,12 @@ public final class PartitionSpreader {
                 }
                 // After the claims: the others learn of them now, not a beat later.
                 open.publish(membersExchange(subscription), "", false, beatProperties(false), body());
+                if (deaf) {
+                    LOG.infof("'%s': this instance no longer hears the beats (its queue went with a cut connection): "
+                            + "it listens again on a fresh queue", subscription);
+                    channel.close();
+                    channel = null;
+                }
             }
             if (failing) {
                 failing = false;
@@ -179,6 +190,7 @@ public final class PartitionSpreader {
             throw e;
         }
         channel = opened;
+        listeningSince = clock.millis();
         return opened;
     }
 

@@ -27,6 +27,28 @@ public interface Attachment {
     void cancel();
 
     /**
+     * Stops taking deliveries and leaves the consumer as it is: what the broker sends from now on waits, unsettled, for
+     * the channel's close. Never throws.
+     */
+    void stopTaking();
+
+    /**
+     * The connection is cut (amqp-client reconnects, then {@link #consumeAgain} follows): what this channel delivered can
+     * no longer be settled on it. Nothing to do by default: what was delivered is still handled, and comes again (at
+     * least once). Never throws.
+     */
+    default void connectionLost() {
+    }
+
+    /**
+     * A graceful stop's first step; {@link #close()} follows once what is in flight has settled. Cancels the consumer,
+     * so that the broker sends nothing more meanwhile. Never throws.
+     */
+    default void stopForClose() {
+        cancel();
+    }
+
+    /**
      * Back-pressure: cancels the consumer so the broker sends no more, and handles what it sent already (unlike
      * {@link #cancel()}, which leaves that for the channel's close). {@link #consumeAgain} ends it. Never throws.
      */
@@ -88,6 +110,11 @@ public interface Attachment {
                 } catch (Exception e) {
                     // Gone with its channel or connection: nothing more is delivered either way.
                 }
+            }
+
+            @Override
+            public void stopTaking() {
+                stopTakingDeliveries.run();
             }
 
             @Override

@@ -53,11 +53,38 @@ public final class ReopeningAttachment implements Attachment {
     }
 
     @Override
+    public void stopTaking() {
+        current.stopTaking();
+    }
+
+    /**
+     * A stop leaves the consumer registered until the close. Cancelled, it would stop being the partition's active
+     * consumer at once, whatever it holds (RabbitMQ then activates the next one, another instance's, which gets the
+     * later messages while this one still handles the earlier ones, and a retry it holds in place comes back behind
+     * them); closed once those have settled, the rest goes back to the head of the queue, in order, before the next
+     * consumer gets anything.
+     */
+    @Override
+    public void stopForClose() {
+        current.stopTaking();
+    }
+
+    @Override
     public void pause() {
         if (!closed) {
             closed = true;
             current.close();
         }
+    }
+
+    /**
+     * What the cut channel delivered comes again, in order, once RabbitMQ notices the cut; handled meanwhile, a key's
+     * later message could take effect before the earlier one the cut interrupted (its ack, or its outputs, lost with the
+     * connection). So it stops at once, as when holding back, and consumes on a fresh channel once the connection is back.
+     */
+    @Override
+    public void connectionLost() {
+        pause();
     }
 
     @Override

@@ -120,10 +120,7 @@ public final class SubscriberSupervisor {
         state.compareAndSet(State.STARTING, State.CONSUMING);
     }
 
-    /**
-     * The broker stopped the consumer of attachment {@code generation} (cancelled it, or closed its channel). Any thread;
-     * the work happens on the lane.
-     */
+    /** The broker stopped attachment {@code generation}'s consumer (a cancel, or its channel closed). Any thread. */
     public void lost(long generation, String reason) {
         lane.execute(() -> {
             if (generation != this.generation || !recovering(reason)) {
@@ -185,11 +182,12 @@ public final class SubscriberSupervisor {
         lost(generation, reason);
     }
 
-    /** The connection is cut: amqp-client reconnects; nothing to do but say so until it is back. */
+    /** The connection is cut: amqp-client reconnects; say so until it is back ({@link Attachment#connectionLost}). */
     public void connectionLost(String reason) {
         lane.execute(() -> {
-            if (state.get() == State.CONSUMING) {
+            if (state.get() == State.CONSUMING && attachment != null) {
                 recovering("the connection is down (" + reason + ")");
+                attachment.connectionLost();
             }
         });
     }
@@ -298,12 +296,12 @@ public final class SubscriberSupervisor {
         return claim.arguments(declared);
     }
 
-    /** Stops taking deliveries and cancels the consumer. Any thread; what is in flight still settles. */
+    /** A stop's first step ({@link Attachment#stopForClose}). Any thread; what is in flight still settles. */
     public void stopTaking() {
         state.set(State.STOPPED);
         Attachment current = attachment;
         if (current != null) {
-            current.cancel();
+            current.stopForClose();
         }
     }
 

@@ -1168,6 +1168,35 @@ class BrokerConformanceTest {
                     second.channel.close();
                 });
         for (String type : List.of("classic", "quorum")) {
+            // Why a partition's consumer is not cancelled at a stop (ReopeningAttachment.stopForClose).
+            for (boolean settled : List.of(false, true)) {
+                scenario("single active consumer, " + type + ": the active consumer cancelled while it holds unacked "
+                        + "messages" + (settled ? ", then acking them" : "") + ": the next one is active at once and "
+                        + "gets the later messages, what the first held coming back behind them when its channel closes "
+                        + "(3.10 classic: the first stays active until then)", run -> {
+                            String queue = run.queue("sac-cancel");
+                            run.declare(queue, Map.of("x-queue-type", type, "x-single-active-consumer", true));
+                            Run.Consumer first = run.consumer(queue, 2);
+                            Run.Consumer second = run.consumer(queue, 10);
+                            for (int i = 0; i < 5; i++) {
+                                run.publish(queue, "m-" + i);
+                            }
+                            first.awaitDeliveries(2);
+                            first.channel.cancel(first.tag);
+                            // Nothing to wait for where the first stays active: let the time pass, then look.
+                            run.target.holdsFor(Duration.ofMillis(500), () -> true);
+                            second.noteDeliveries("second, the first cancelled");
+                            if (settled) {
+                                first.channel.ack(first.tags.get(1), true);
+                                run.target.holdsFor(Duration.ofMillis(500), () -> true);
+                                second.noteDeliveries("second, the first's deliveries acked");
+                            }
+                            first.channel.close();
+                            second.awaitDeliveries(settled ? 3 : 5);
+                            second.noteDeliveries("second, the first's channel closed");
+                            second.channel.close();
+                        });
+            }
             scenario("single active consumer and priorities, " + type + ": a consumer of higher priority takes over "
                     + "only where the broker hands over (4.x quorum), once the active one has settled what it holds",
                     run -> {

@@ -1,6 +1,8 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.partition;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
 import java.util.List;
@@ -54,5 +56,17 @@ class PartitionMembersTest {
         // b, gone, no longer counts: nothing to outbid.
         assertEquals(Map.of(), members.claimsToMake(Map.of(0, 1, 1, 1, 2, 1, 3, 1), 7_000));
         assertEquals(Map.of(1, 1, 3, 1), members.claimsToMake(Map.of(0, 1, 2, 1), 7_000));
+    }
+
+    @Test
+    void anInstanceThatNoLongerHearsItsOwnBeatsKnowsItsViewIsStale() {
+        PartitionMembers members = new PartitionMembers("a", 4, 6_000);
+        assertFalse(members.hearsItself(0), "before its first beat came back");
+        members.heard("a", Map.of(0, 1), 1_000);
+        members.heard("b", Map.of(), 1_000);
+        assertTrue(members.hearsItself(7_000));
+        // A cut took its queue: neither its own beats nor b's come any more.
+        assertFalse(members.hearsItself(7_001));
+        assertEquals(List.of("a"), members.live(7_001), "b looks gone, but only to a deaf instance");
     }
 }

@@ -72,8 +72,11 @@ class SettlerTest {
     @Test
     void acksSoonAfterAFrameLeaveTogether() throws Exception {
         List<String> frames = new CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicLong firstFrameAt = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong lastAckAt = new java.util.concurrent.atomic.AtomicLong();
         BrokerChannel channel = (BrokerChannel) Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] { BrokerChannel.class }, (proxy, method, args) -> {
+                    firstFrameAt.compareAndSet(0, System.nanoTime());
                     frames.add(method.getName() + ":" + args[0] + (Boolean.TRUE.equals(args[1]) ? "+" : ""));
                     return null;
                 });
@@ -97,12 +100,21 @@ class SettlerTest {
         // frames.
         for (int tag = 2; tag <= 4; tag++) {
             InboundDelivery delivery = deliveries[tag];
-            on(own, () -> settler.settle(delivery, Settlement.ACK));
+            on(own, () -> {
+                settler.settle(delivery, Settlement.ACK);
+                lastAckAt.set(System.nanoTime());
+            });
             on(own, () -> {
             });
         }
+        // The last ack was settled this long after the first frame: within the window, it joins the others.
+        long took = lastAckAt.get() - firstFrameAt.get();
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
                 .until(() -> inFlight.count() == 0);
+        // The pacing's window is wall-clock time: on a machine too busy to run these few tasks within it, the acks
+        // rightly leave one by one, and there is nothing to see here.
+        org.junit.jupiter.api.Assumptions.assumeTrue(took < AckPacing.QUIET_NANOS,
+                "the last ack came " + took / 1000 + " µs after the first frame, more than the pacing's window");
         assertEquals(List.of("ack:1", "ack:4+"), frames);
     }
 

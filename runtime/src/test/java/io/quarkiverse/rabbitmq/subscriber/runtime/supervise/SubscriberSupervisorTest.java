@@ -95,6 +95,7 @@ class SubscriberSupervisorTest {
         assertEquals(1, broker.attached.size(), "same channel");
         assertEquals(1, broker.attached.get(0).consumedAgain);
         assertEquals(1, broker.prepared, "the queues are declared again");
+        assertEquals(1, broker.attached.get(0).connectionsLost, "the attachment heard of the cut (a partition's stops)");
     }
 
     @Test
@@ -185,6 +186,8 @@ class SubscriberSupervisorTest {
         int consumedAgain;
         int paused;
         boolean cancelled;
+        boolean stoppedTaking;
+        int connectionsLost;
         boolean closed;
         boolean failConsumeAgain;
 
@@ -204,6 +207,16 @@ class SubscriberSupervisorTest {
         @Override
         public void cancel() {
             cancelled = true;
+        }
+
+        @Override
+        public void stopTaking() {
+            stoppedTaking = true;
+        }
+
+        @Override
+        public void connectionLost() {
+            connectionsLost++;
         }
 
         @Override

@@ -54,6 +54,12 @@ final class Channels {
             touched.add(delivery.queue());
         }
         channel.unacked.clear();
+        // A cancelled single active consumer that stayed the active one (ServerQueue.cancelledActiveStays) goes now.
+        for (ServerQueue queue : server.queues.byName().values()) {
+            if (queue.active != null && queue.active.channel == channel) {
+                touched.add(queue);
+            }
+        }
         touched.forEach(server.deliveries::dispatch);
         if (channel.listener != null) {
             channel.listener.closed(reason == null ? "closed by the application" : reason.replyText());

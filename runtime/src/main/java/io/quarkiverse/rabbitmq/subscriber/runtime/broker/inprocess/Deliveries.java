@@ -71,6 +71,9 @@ final class Deliveries {
         ServerConsumer consumer = channel.consumers.remove(tag);
         if (consumer != null) {
             consumer.queue.consumers.remove(consumer);
+            // RabbitMQ makes the next single active consumer active at once, whatever the cancelled one still holds.
+            ServerQueue queue = consumer.queue;
+            server.thread.post(() -> dispatch(queue));
         }
     }
 

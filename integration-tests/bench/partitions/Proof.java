@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.*;
 /**
  * The ordered-partitions proof's publisher and checker. publish: N entries over K keys (header "key", body
  * "<key> <seq>"), confirmed, to the consistent-hash exchange proof.ledger. check: reads proof.results, one result per
- * handling ("<key> <seq> <instance> <millis>", the instances sharing the machine's clock) and checks every key: every
+ * handling ("<key> <seq> <instance> <millis> <queue> <first|redelivered>", the instances sharing the machine's clock) and checks every key: every
  * number is there, and each number was first handled no later than the next one was (so no handling of a number
  * started before one of the number before it: at least once allows a number handled twice, never out of order).
  * Also counts results that arrived out of order in the results queue: the queue's own order is not the handling
@@ -55,6 +55,8 @@ public class Proof {
         ch.basicQos(1000);
         Map<String, Integer> last = new HashMap<>();
         Map<String, Long> firstHandled = new ConcurrentHashMap<>();
+        // What the first handling of each number said after "<key> <seq>": instance, millis, queue, first|redelivered.
+        Map<String, String> firstRecord = new ConcurrentHashMap<>();
         Set<String> distinct = new HashSet<>();
         List<String> problems = Collections.synchronizedList(new ArrayList<>());
         Map<String, AtomicInteger> byInstance = new ConcurrentHashMap<>();
@@ -68,7 +70,9 @@ public class Proof {
                 String key = parts[0];
                 int seq = Integer.parseInt(parts[1]);
                 long at = Long.parseLong(parts[3]);
+                String record = String.join(" ", Arrays.copyOfRange(parts, 2, parts.length));
                 firstHandled.merge(key + " " + seq, at, Math::min);
+                firstRecord.merge(key + " " + seq, record, (a, b) -> Long.parseLong(a.split(" ")[1]) <= Long.parseLong(b.split(" ")[1]) ? a : b);
                 byInstance.computeIfAbsent(parts[2], i -> new AtomicInteger()).incrementAndGet();
                 results.incrementAndGet();
                 synchronized (last) {
@@ -113,7 +117,8 @@ public class Proof {
                     Long after = firstHandled.get("k" + k + " " + seq);
                     if (before != null && after != null && after < before) {
                         outOfOrder.add("k" + k + ": " + seq + " first handled at " + after + ", " + (seq - 1) + " at "
-                                + before);
+                                + before + " (" + seq + ": " + firstRecord.get("k" + k + " " + seq) + "; " + (seq - 1) + ": "
+                                + firstRecord.get("k" + k + " " + (seq - 1)) + ")");
                     }
                 }
             }
@@ -122,6 +127,14 @@ public class Proof {
                     + outOfOrder.size() + " (arrived out of order in the results queue " + problems.size()
                     + ") by instance " + new TreeMap<>(byInstance));
             outOfOrder.stream().limit(10).forEach(problem -> System.out.println("  " + problem));
+            // The whole story of the first two keys out of order: each number's first handling.
+            outOfOrder.stream().limit(2).forEach(problem -> {
+                String key = problem.substring(0, problem.indexOf(':'));
+                int seq = Integer.parseInt(problem.substring(problem.indexOf(' ') + 1, problem.indexOf(" first")));
+                for (int s = Math.max(0, seq - 8); s <= seq + 2; s++) {
+                    System.out.println("    " + key + " " + s + ": " + firstRecord.get(key + " " + s));
+                }
+            });
             problems.stream().limit(5).forEach(problem -> System.out.println("  arrived: " + problem));
             return outOfOrder.isEmpty() && missing == 0 && distinct.size() == n;
         }

@@ -19,7 +19,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 
 /**
  * The ordered-partitions proof's application: 16 quorum partitions keyed by the "key" header. Each entry handled
- * publishes "<key> <seq> <instance> <millis>" to the results queue, confirmed before its ack (Outputs). One entry in 50 asks for a
+ * publishes "<key> <seq> <instance> <millis> <queue> <first|redelivered>" to the results queue, confirmed before its ack (Outputs). One entry in 50 asks for a
  * retry after 50 ms at its first attempt (a retry in place: nothing of its key may pass it).
  */
 @Path("/partitions")
@@ -39,7 +39,8 @@ public class Ledger {
             return Outcome.retryAfter(Duration.ofMillis(50));
         }
         // When it was handled: the instances share the machine's clock, so the checker can order handlings across them.
-        outputs.send("proof.results", entry + " " + instance + " " + System.currentTimeMillis());
+        outputs.send("proof.results", entry + " " + instance + " " + System.currentTimeMillis() + " " + delivery.queue()
+                + " " + (delivery.redelivered() ? "redelivered:" + delivery.redeliveryCount().orElse(-1) : "first"));
         return Outcome.ack();
     }
 

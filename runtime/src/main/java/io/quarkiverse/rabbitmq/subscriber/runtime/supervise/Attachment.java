@@ -16,10 +16,14 @@ public interface Attachment {
     void consumeAgain(String queue) throws Exception;
 
     /**
-     * Consumes with consumer priority {@code priority} from now on: a new consumer on the channel first, then the old
-     * one cancelled. The other way round, on a queue with single active consumer, cancelling the active consumer would
-     * make another instance's active while this one still handles what it holds; added first, the new one (of a higher
-     * priority) takes over from the old only once that is settled, and the old one's cancel changes nothing.
+     * Consumes with consumer priority {@code priority} from now on: a new consumer on the channel, the old one left
+     * registered. On a queue with single active consumer, the old one (of a lower priority) then gets nothing more and
+     * hands over to the new one only once what it holds is settled. Cancelled, it would not: RabbitMQ makes the next
+     * consumer active at once, whatever the cancelled one holds, so the new one gets the later messages while the old
+     * still holds the earlier ones; if the connection is cut then, RabbitMQ gives each consumer's messages back apart,
+     * the later ones first, and the next active consumer handles a key's later messages before its earlier ones (the
+     * partitions proof on RabbitMQ 4.3.6, the connected node stopped: 50-127 keys of 1,000 out of order). The old
+     * consumers go with the channel; {@link #cancel()} and {@link #pause()} cancel them all.
      */
     void consumeWithPriority(String queue, int priority) throws Exception;
 
@@ -79,8 +83,11 @@ public interface Attachment {
             Runnable stopTakingDeliveries, String consumerTag, java.util.function.IntSupplier prefetch,
             java.util.Map<String, Object> arguments) {
         return new Attachment() {
-            /** Changes when the subscriber consumes again on the same channel after a reconnection. */
-            private volatile String tag = consumerTag;
+            /**
+             * The consumers on the channel, the newest last: one, or more after claims (see consumeWithPriority).
+             * Replaced when the subscriber consumes again on the same channel (after a reconnection or a pause).
+             */
+            private volatile java.util.List<String> tags = java.util.List.of(consumerTag);
             /** Changes when a partition is claimed with a priority. */
             private volatile java.util.Map<String, Object> current = arguments;
 
@@ -88,28 +95,36 @@ public interface Attachment {
             public void consumeAgain(String queue) throws Exception {
                 // basic.qos applies to the consumers created after it on the channel.
                 channel.qos(prefetch.getAsInt());
-                tag = channel.consume(queue, consumer, current);
+                tags = java.util.List.of(channel.consume(queue, consumer, current));
             }
 
             @Override
             public void consumeWithPriority(String queue, int priority) throws Exception {
                 java.util.Map<String, Object> raised = new java.util.LinkedHashMap<>(current);
                 raised.put("x-priority", priority);
-                String old = tag;
                 channel.qos(prefetch.getAsInt());
-                tag = channel.consume(queue, consumer, raised);
+                String added = channel.consume(queue, consumer, raised);
+                java.util.List<String> all = new java.util.ArrayList<>(tags);
+                all.add(added);
+                tags = java.util.List.copyOf(all);
                 current = raised;
-                channel.cancel(old);
+            }
+
+            /** Cancels every consumer on the channel; one gone with its channel or connection is skipped. */
+            private void cancelAll() {
+                for (String tag : tags) {
+                    try {
+                        channel.cancel(tag);
+                    } catch (Exception e) {
+                        // Gone with its channel or connection: nothing more is delivered either way.
+                    }
+                }
             }
 
             @Override
             public void cancel() {
                 stopTakingDeliveries.run();
-                try {
-                    channel.cancel(tag);
-                } catch (Exception e) {
-                    // Gone with its channel or connection: nothing more is delivered either way.
-                }
+                cancelAll();
             }
 
             @Override
@@ -119,11 +134,8 @@ public interface Attachment {
 
             @Override
             public void pause() {
-                try {
-                    channel.cancel(tag);
-                } catch (Exception e) {
-                    // Gone with its channel or connection: its loss subscribes again, paused.
-                }
+                // One gone with its channel or connection: its loss subscribes again, paused.
+                cancelAll();
             }
 
             @Override

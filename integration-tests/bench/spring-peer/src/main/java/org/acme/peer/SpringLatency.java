@@ -35,6 +35,17 @@ public class SpringLatency {
             System.out.println(String.format("BENCH latency µs p50 %d p99 %d p99.9 %d max %d (%d messages)",
                     at(measured, 0.50), at(measured, 0.99), at(measured, 0.999), measured[measured.length - 1],
                     measured.length));
+            // As the extension's LatencyRecorder: for each second of the run, how many took over a millisecond.
+            StringBuilder slow = new StringBuilder("BENCH slow (> 1 ms) by second:");
+            int rate = Integer.getInteger("bench.rate", 1000);
+            for (int from = 0; from < expected; from += rate) {
+                int over = 0;
+                for (int i = from; i < Math.min(expected, from + rate); i++) {
+                    over += micros[i] > 1_000 ? 1 : 0;
+                }
+                slow.append(' ').append(over);
+            }
+            System.out.println(slow);
         }
     }
 

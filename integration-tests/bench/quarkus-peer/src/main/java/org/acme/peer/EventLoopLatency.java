@@ -1,11 +1,11 @@
-package org.acme.refunds.bench;
+package org.acme.peer;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkus.arc.properties.IfBuildProperty;
 import io.smallrye.mutiny.Uni;
 
-/** The latency benchmark's event-loop handler (bench/latency.sh): takes the body as bytes, records, acks. */
-@IfBuildProperty(name = "bench.drain", stringValue = "latency-event-loop")
+/** The event-loop handler: takes the body as bytes, records, acks. */
+@IfBuildProperty(name = "bench.mode", stringValue = "event-loop")
 public class EventLoopLatency {
 
     private final LatencyRecorder recorder = new LatencyRecorder();

@@ -1,10 +1,10 @@
-package org.acme.refunds.bench;
+package org.acme.peer;
 
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkus.arc.properties.IfBuildProperty;
 
-/** The latency benchmark's worker handler (bench/latency.sh): takes the body as bytes, records, acks. */
-@IfBuildProperty(name = "bench.drain", stringValue = "latency-worker")
+/** The worker handler: takes the body as bytes, records, acks. */
+@IfBuildProperty(name = "bench.mode", stringValue = "worker")
 public class WorkerLatency {
 
     private final LatencyRecorder recorder = new LatencyRecorder();

@@ -1,4 +1,4 @@
-package org.acme.refunds.bench;
+package org.acme.peer;
 
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -31,6 +31,7 @@ public final class LatencyRecorder {
         }
         if (n == expected - 1) {
             LOG.info(percentiles(micros, expected * Integer.getInteger("bench.skip-percent", 10) / 100));
+            LOG.info(slowBySecond(micros, Integer.getInteger("bench.rate", 1000)));
         }
     }
 
@@ -40,6 +41,22 @@ public final class LatencyRecorder {
         Arrays.sort(measured);
         return String.format("BENCH latency µs p50 %d p99 %d p99.9 %d max %d (%d messages)", at(measured, 0.50),
                 at(measured, 0.99), at(measured, 0.999), measured[measured.length - 1], measured.length);
+    }
+
+    /**
+     * Where the slow messages fall: for each second of the run (at the publisher's rate), how many took over a
+     * millisecond. Clustered in the first seconds, they are the JIT's; spread out, the delivery path's.
+     */
+    static String slowBySecond(long[] all, int rate) {
+        StringBuilder line = new StringBuilder("BENCH slow (> 1 ms) by second:");
+        for (int from = 0; from < all.length; from += rate) {
+            int slow = 0;
+            for (int i = from; i < Math.min(all.length, from + rate); i++) {
+                slow += all[i] > 1_000 ? 1 : 0;
+            }
+            line.append(' ').append(slow);
+        }
+        return line.toString();
     }
 
     private static long at(long[] sorted, double quantile) {

@@ -15,21 +15,24 @@
 # active consumer ignores priorities: the partitions stay where they were first consumed, and the run checks order and
 # losses only.
 #
+# Each cluster's run has a work directory and HTTP ports of its own, so the two can run at once (.ci/run does);
+# BUILD_ONLY=1 builds the application and stops (.ci/run builds it once, before both).
+#
 # Needs the extension installed (./mvnw -DskipTests install) and the 4.3.6 root (.ci/rabbitmq43 builds it).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 entries=${1:-30000}
 keys=${2:-1000}
-work="$root/integration-tests/target/bench/partitions"
+work="$root/integration-tests/target/bench/partitions-${CLUSTER:-4.3}"
 mkdir -p "$work"
 amqp=$(ls ~/.m2/repository/com/rabbitmq/amqp-client/5.37.1/amqp-client-5.37.1.jar)
 slf4j=$(ls ~/.m2/repository/org/slf4j/slf4j-api/*/slf4j-api-*.jar | head -1)
 cp="$amqp:$slf4j"
 if [ "${CLUSTER:-4.3}" = "3.10" ]; then
-  cluster="$root/.ci/cluster" first=5701 node=${NODE:-c2}
+  cluster="$root/.ci/cluster" first=5701 node=${NODE:-c2} http=8191
 else
-  cluster="$root/.ci/cluster43" first=5711 node=${NODE:-k2}
+  cluster="$root/.ci/cluster43" first=5711 node=${NODE:-k2} http=8091
 fi
 uri=amqp://guest:guest@127.0.0.1:$first
 export PROOF_PORTS="$first,$((first + 1)),$((first + 2))"
@@ -46,6 +49,7 @@ if [ ! -f "$app" ] || [ -n "$(find "$installed" "$here/partitions/app/src" "$her
 else
   echo "== the application is up to date: $app"
 fi
+[ "${BUILD_ONLY:-0}" = 1 ] && exit 0
 echo "== the cluster"
 "$cluster" start >/dev/null
 java -cp "$cp" "$here/partitions/Setup.java" "$uri" 2>/dev/null
@@ -62,22 +66,22 @@ cleanup() {
   "$cluster" ctl "$node" start_app >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
-start_instance instance-a 8091
-start_instance instance-b 8092
-start_instance instance-c 8093
+start_instance instance-a "$http"
+start_instance instance-b $((http + 1))
+start_instance instance-c $((http + 2))
 active() { curl -s "localhost:$1/partitions" || echo '{}'; }
 count_active() { active "$1" | { grep -o '"active":\[[^]]*\]' || true; } | { grep -o '[0-9]\+' || true; } | wc -l; }
 if [ "$spreads" = yes ]; then
   echo "== waiting until the partitions are spread (each instance claims its share after 6 s)"
   for i in $(seq 1 60); do
-    a=$(count_active 8091); b=$(count_active 8092); c=$(count_active 8093)
+    a=$(count_active "$http"); b=$(count_active $((http + 1))); c=$(count_active $((http + 2)))
     [ $((a + b + c)) -eq 16 ] && [ "$a" -gt 0 ] && [ "$b" -gt 0 ] && [ "$c" -gt 0 ] && break
     sleep 1
   done
-  for port in 8091 8092 8093; do echo "   $(active $port)"; done
+  for port in "$http" $((http + 1)) $((http + 2)); do echo "   $(active $port)"; done
 else
-  until curl -sf localhost:8091/partitions >/dev/null && curl -sf localhost:8092/partitions >/dev/null \
-    && curl -sf localhost:8093/partitions >/dev/null; do sleep 0.5; done
+  until curl -sf "localhost:$http/partitions" >/dev/null && curl -sf "localhost:$((http + 1))/partitions" >/dev/null \
+    && curl -sf "localhost:$((http + 2))/partitions" >/dev/null; do sleep 0.5; done
 fi
 java -cp "$cp" "$here/partitions/Proof.java" "$uri" check "$entries" "$keys" 240 >"$work/check.log" 2>&1 &
 checker=$!
@@ -89,7 +93,7 @@ victim=$(grep -o 'by instance {[^}]*}' "$work/check.log" | tail -1 | grep -o 'in
   | tail -1 | cut -d= -f1)
 index=$(( $(printf '%d' "'${victim#instance-}") - 97 ))
 survivors=()
-for i in 0 1 2; do [ "$i" -ne "$index" ] && survivors+=($((8091 + i))); done
+for i in 0 1 2; do [ "$i" -ne "$index" ] && survivors+=($((http + i))); done
 echo "== kill -9 $victim at $(results) entries handled"
 kill -9 "${pids[$index]}"
 killed=$(date +%s.%N)

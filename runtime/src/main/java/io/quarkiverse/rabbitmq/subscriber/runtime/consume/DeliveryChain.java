@@ -66,13 +66,14 @@ public final class DeliveryChain {
             ReplyTargets replies, Settlements settlements, Context eventLoop, Observers observers,
             OutcomeCounters outcomes, KillSwitch killSwitch, Clock clock, InFlight inFlight) {
         return of(definition, decoder, encoder, replies, settlements, eventLoop, observers, outcomes, killSwitch, clock,
-                inFlight, RequestScope.ARC);
+                inFlight, RequestScope.ofApplication());
     }
 
     /**
      * @param clock the runtime's clock, on which a batch's {@code maxWait} passes
      * @param inFlight told of the deliveries open batches hold for the clock
-     * @param requestScope where the handler is called (ArC's request context; a plain call in unit tests)
+     * @param requestScope where the handler is called (ArC's request context when the application has a request-scoped
+     *        bean; a plain call otherwise, and in unit tests)
      */
     static DeliveryRoute of(SubscriberDefinition definition, PayloadDecoder decoder, PayloadEncoder encoder,
             ReplyTargets replies, Settlements settlements, Context eventLoop, Observers observers,

@@ -1,15 +1,45 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
+import java.lang.annotation.Annotation;
 import java.util.concurrent.CompletionStage;
+import java.util.stream.Stream;
 
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.invoke.Invoker;
 
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.InjectableContext;
 import io.quarkus.arc.ManagedContext;
 
-/** Where a handler call runs: within a CDI request context, as Vert.x's {@code @ConsumeEvent} invoker does. */
+/**
+ * Where a handler call runs: within a CDI request context, as Vert.x's {@code @ConsumeEvent} invoker does, when the
+ * application has a request-scoped bean; a plain call when it has none.
+ */
 interface RequestScope {
+
+    /**
+     * A plain call: an application without a single {@code @RequestScoped} bean (its own or an extension's) has nothing
+     * a request context could hold, so activating and ending one for every delivery would only cost (ArC's context
+     * state, a Vert.x context local, and their compilation in the first seconds of a fresh JVM).
+     */
+    RequestScope NONE = (invoker, instance, arguments) -> invoker.invoke(instance, arguments);
+
+    /**
+     * {@link #ARC} if the application has a request-scoped bean, {@link #NONE} otherwise. Asked when a subscriber's
+     * chain is built, of the running container: its beans are every bean the application can look up (the build
+     * removed the unused ones), synthetic ones included.
+     */
+    static RequestScope ofApplication() {
+        return of(Arc.container().beanManager().getBeans(Object.class, Any.Literal.INSTANCE).stream()
+                .map(Bean::getScope));
+    }
+
+    /** {@link #ARC} if one of the application's beans has the request scope, {@link #NONE} otherwise. */
+    static RequestScope of(Stream<Class<? extends Annotation>> beanScopes) {
+        return beanScopes.anyMatch(scope -> scope == RequestScoped.class) ? ARC : NONE;
+    }
 
     /**
      * Invokes the handler and returns what it returned; throws what it threw. The invoker, the bean's instance (null

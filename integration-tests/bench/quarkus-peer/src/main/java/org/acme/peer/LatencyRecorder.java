@@ -1,5 +1,7 @@
 package org.acme.peer;
 
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.Arrays;
@@ -20,19 +22,39 @@ public final class LatencyRecorder {
     private final int expected = Integer.getInteger("bench.expected", 10_000);
     private final long[] micros = new long[expected];
     private final AtomicInteger count = new AtomicInteger();
+    /** The JVM's collections and their time when the first message came: the run's are those after. */
+    private volatile long[] collectionsAtStart;
 
     public void handled(byte[] body) {
         Instant now = Instant.now();
         long sent = ByteBuffer.wrap(body).getLong();
         long latency = (now.getEpochSecond() * 1_000_000_000L + now.getNano() - sent) / 1_000;
         int n = count.getAndIncrement();
+        if (n == 0) {
+            collectionsAtStart = collections();
+        }
         if (n < expected) {
             micros[n] = latency;
         }
         if (n == expected - 1) {
             LOG.info(percentiles(micros, expected * Integer.getInteger("bench.skip-percent", 10) / 100));
             LOG.info(slowBySecond(micros, Integer.getInteger("bench.rate", 1000)));
+            long[] after = collections();
+            // A pause in the run is a tail no library choice explains: latency.sh prints it beside the percentiles.
+            LOG.infof("BENCH collections during the run: %d, %d ms", after[0] - collectionsAtStart[0],
+                    after[1] - collectionsAtStart[1]);
         }
+    }
+
+    /** The JVM's collections so far and their time (ms), all collectors together. */
+    private static long[] collections() {
+        long count = 0;
+        long millis = 0;
+        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            count += Math.max(0, collector.getCollectionCount());
+            millis += Math.max(0, collector.getCollectionTime());
+        }
+        return new long[] { count, millis };
     }
 
     /** The line latency.sh reads: "BENCH latency µs p50 .. p99 .. p99.9 .. max ..". */

@@ -1,5 +1,7 @@
 package org.acme.peer;
 
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.Arrays;
@@ -19,6 +21,8 @@ public class SpringLatency {
     private final int expected = Integer.getInteger("bench.expected", 10_000);
     private final long[] micros = new long[expected];
     private final AtomicInteger count = new AtomicInteger();
+    /** The JVM's collections and their time when the first message came: the run's are those after. */
+    private volatile long[] collectionsAtStart;
 
     @RabbitListener(queues = "bench.latency", autoStartup = "${bench.latency:false}")
     public void handle(byte[] body) {
@@ -26,6 +30,9 @@ public class SpringLatency {
         long sent = ByteBuffer.wrap(body).getLong();
         long latency = (now.getEpochSecond() * 1_000_000_000L + now.getNano() - sent) / 1_000;
         int n = count.getAndIncrement();
+        if (n == 0) {
+            collectionsAtStart = collections();
+        }
         if (n < expected) {
             micros[n] = latency;
         }
@@ -46,7 +53,21 @@ public class SpringLatency {
                 slow.append(' ').append(over);
             }
             System.out.println(slow);
+            long[] after = collections();
+            System.out.println(String.format("BENCH collections during the run: %d, %d ms",
+                    after[0] - collectionsAtStart[0], after[1] - collectionsAtStart[1]));
         }
+    }
+
+    /** As the extension's LatencyRecorder: the JVM's collections so far and their time (ms). */
+    private static long[] collections() {
+        long count = 0;
+        long millis = 0;
+        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            count += Math.max(0, collector.getCollectionCount());
+            millis += Math.max(0, collector.getCollectionTime());
+        }
+        return new long[] { count, millis };
     }
 
     private static long at(long[] sorted, double quantile) {

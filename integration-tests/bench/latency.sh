@@ -82,7 +82,6 @@ consume_app() {
   grep -o 'BENCH latency.*' "$log" | awk '{ print $5, $7, $9 }'
 }
 
-
 # perftest_latency: PerfTest's producer and consumer at the rate; prints its median and 99th percentile consumer
 # latency over the run, "p50 p99 -".
 perftest_latency() {

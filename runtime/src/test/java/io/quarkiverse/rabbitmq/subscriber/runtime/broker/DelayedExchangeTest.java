@@ -38,12 +38,14 @@ class DelayedExchangeTest {
         run.declare(queue, Map.of());
         run.channel.declareExchange(exchange, "x-delayed-message", true, false, Map.of("x-delayed-type", "direct"));
         run.channel.bindQueue(queue, exchange, "k", Map.of());
-        run.publish(exchange, "k", "long", delayed(1000));
-        run.publish(exchange, "k", "short", delayed(200));
-        run.target.holdsFor(Duration.ofMillis(150), () -> run.depth(queue) == 0);
-        run.elapse(Duration.ofMillis(50));
+        // The real server's hold starts after both publishes and polls every 20 ms: the short delay leaves it 600 ms
+        // of room, as a loaded CI machine needs (50 ms was not enough there).
+        run.publish(exchange, "k", "long", delayed(3000));
+        run.publish(exchange, "k", "short", delayed(800));
+        run.target.holdsFor(Duration.ofMillis(200), () -> run.depth(queue) == 0);
+        run.elapse(Duration.ofMillis(600));
         run.drain("first", queue, 1);
-        run.elapse(Duration.ofMillis(800));
+        run.elapse(Duration.ofMillis(2200));
         run.drain("then", queue, 1);
     };
 

@@ -15,11 +15,11 @@ import jakarta.inject.Inject;
 
 import com.rabbitmq.client.AMQP;
 
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.AdminChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 
 /**
  * The base of the scenario suites that run on both brokers: messages are published and queues inspected through the

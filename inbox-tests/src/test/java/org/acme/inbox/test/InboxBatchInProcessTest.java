@@ -24,12 +24,12 @@ import io.quarkiverse.rabbitmq.subscriber.Batch;
 import io.quarkiverse.rabbitmq.subscriber.BatchOutcome;
 import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
 import io.quarkiverse.rabbitmq.subscriber.Outputs;
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireDatabase;
 import io.quarkus.test.QuarkusUnitTest;
 

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireDatabase;
 import io.quarkus.test.QuarkusUnitTest;
 

@@ -52,7 +52,7 @@ public interface Delivery {
     /**
      * On every copy, dead letter and replay the runtime published of a message whose publisher set {@code user-id}: that
      * user. The runtime publishes as its own user (RabbitMQ refuses another's {@code user-id} from it), and
-     * {@link #properties()} gives a handler the publisher's back on each copy.
+     * {@link #messageProperties()} gives a handler the publisher's back on each copy.
      */
     String ORIGINAL_USER_ID_HEADER = "x-original-user-id";
 
@@ -105,9 +105,18 @@ public interface Delivery {
     String correlationId();
 
     /**
-     * All the message's properties. On a copy the runtime published (a retry, a delayed retry, a replay) the
-     * {@code user-id} is the original publisher's, as RabbitMQ validated it at the first publish (or {@code null}), not
-     * the runtime's own user, which the copy travels under.
+     * The message's properties, headers aside, in plain Java types. On a copy the runtime published (a retry, a delayed
+     * retry, a replay) the {@code user-id} is the original publisher's, as RabbitMQ validated it at the first publish
+     * (or {@code null}), not the runtime's own user, which the copy travels under.
      */
+    MessageProperties messageProperties();
+
+    /**
+     * The same properties as amqp-client's type, headers included.
+     *
+     * @deprecated it ties an application to amqp-client's classes; {@link #messageProperties()} and {@link #headers()}
+     *             give the same values. Kept until a first release, so that handlers written against it still compile.
+     */
+    @Deprecated(forRemoval = true)
     AMQP.BasicProperties properties();
 }

@@ -21,12 +21,12 @@ import org.junit.jupiter.api.Test;
 import io.quarkiverse.rabbitmq.subscriber.Batch;
 import io.quarkiverse.rabbitmq.subscriber.BatchOutcome;
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Outputs;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.DeliveryCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 import io.smallrye.mutiny.Uni;
 
 /**

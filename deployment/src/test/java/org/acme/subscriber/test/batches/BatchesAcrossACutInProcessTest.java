@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Batch;
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**

@@ -7,9 +7,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.acme.subscriber.test.Scenarios;
 
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 
 /**
  * A subscriber implementing a generic interface: javac adds a bridge method carrying the same @Subscriber. It is

@@ -11,10 +11,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.acme.subscriber.test.Scenarios;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 
 /** The test API's publish through an exchange: routed by the exchange's bindings; a missing exchange fails the call. */
 /** Run by {@link InProcessBasicsTest}, which calls each of its methods in one application with the others. */

@@ -11,13 +11,13 @@ import org.acme.subscriber.test.CapturedLogs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
 import io.quarkiverse.rabbitmq.subscriber.OutputNotPublishedException;
 import io.quarkiverse.rabbitmq.subscriber.Outputs;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /**

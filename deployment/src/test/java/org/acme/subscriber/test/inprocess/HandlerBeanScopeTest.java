@@ -14,8 +14,8 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 import io.quarkus.test.QuarkusUnitTest;
 import io.smallrye.mutiny.Uni;
 

@@ -10,12 +10,13 @@ import io.quarkus.test.QuarkusUnitTest;
  * in one application: one boot instead of six. Each scenario is an interface of its own, its queues its own, as its
  * test class was (issue 34 merged them: {@code InheritedSubscriberTest}, {@code ExchangePublishTest},
  * {@code PayloadTypesTest}, {@code BridgeMethodTest}, {@code RequestContextTest}, {@code InProcessRetryAfterTest};
- * {@code RetryCountClampScenario} came later).
+ * {@code RetryCountClampScenario} and {@code MessagePropertiesScenario} came later).
  * QuarkusUnitTest runs only methods declared on the test class or its superclasses, not an interface's default
  * methods: each test here calls its scenario's method, one line each.
  */
 class InProcessBasicsTest implements InheritedSubscriberScenario, ExchangePublishScenario, PayloadTypesScenario,
-        BridgeMethodScenario, RequestContextScenario, InProcessRetryAfterScenario, RetryCountClampScenario {
+        BridgeMethodScenario, RequestContextScenario, InProcessRetryAfterScenario, RetryCountClampScenario,
+        MessagePropertiesScenario {
 
     @RegisterExtension
     static final QuarkusUnitTest config = new QuarkusUnitTest()
@@ -36,7 +37,8 @@ class InProcessBasicsTest implements InheritedSubscriberScenario, ExchangePublis
                             RequestContextScenario.PerMessage.class,
                             InProcessRetryAfterScenario.Handlers.class,
                             InProcessRetryAfterScenario.Refund.class,
-                            RetryCountClampScenario.class, RetryCountClampScenario.Handler.class))
+                            RetryCountClampScenario.class, RetryCountClampScenario.Handler.class,
+                            MessagePropertiesScenario.class, MessagePropertiesScenario.Handler.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.broker", "in-process");
 
     @Test
@@ -92,5 +94,10 @@ class InProcessBasicsTest implements InheritedSubscriberScenario, ExchangePublis
     @Test
     public void aRetryCountBeyondEveryRangeIsTheCapAsTextAndAsANumber() {
         RetryCountClampScenario.super.aRetryCountBeyondEveryRangeIsTheCapAsTextAndAsANumber();
+    }
+
+    @Test
+    public void aHandlerReadsThePropertiesAnOutgoingMessageSetWithoutTheClientsTypes() {
+        MessagePropertiesScenario.super.aHandlerReadsThePropertiesAnOutgoingMessageSetWithoutTheClientsTypes();
     }
 }

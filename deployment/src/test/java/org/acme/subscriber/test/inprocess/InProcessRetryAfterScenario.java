@@ -10,10 +10,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.acme.subscriber.test.Scenarios;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 
 /**
  * On the in-process broker with its paused clock, a 30-second retryAfter takes no time: the copy comes back when the

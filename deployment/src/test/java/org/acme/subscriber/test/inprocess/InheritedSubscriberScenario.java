@@ -7,8 +7,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.acme.subscriber.test.Scenarios;
 
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 
 /** A @Subscriber method declared on an abstract superclass consumes for the concrete bean. */
 /** Run by {@link InProcessBasicsTest}, which calls each of its methods in one application with the others. */

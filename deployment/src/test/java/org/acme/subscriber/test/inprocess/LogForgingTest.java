@@ -14,9 +14,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import com.rabbitmq.client.AMQP;
 
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** A message id with CR, LF and ESC in it is escaped in the ERROR about its body: it forges no log line. */

@@ -12,8 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.acme.subscriber.test.Scenarios;
 
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 
 /** JSON payloads of every shape a handler may declare: annotated types, arrays, generic collections, maps. */
 /** Run by {@link InProcessBasicsTest}, which calls each of its methods in one application with the others. */

@@ -17,8 +17,8 @@ import jakarta.inject.Inject;
 
 import org.acme.subscriber.test.Scenarios;
 
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 import io.smallrye.mutiny.Uni;
 
 /**

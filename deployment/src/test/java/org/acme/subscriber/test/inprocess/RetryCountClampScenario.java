@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.acme.subscriber.test.Scenarios;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Subscriber;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 
 /**
  * A retry count a publisher wrote beyond every range counts as the cap, as text or as a number alike: the message is

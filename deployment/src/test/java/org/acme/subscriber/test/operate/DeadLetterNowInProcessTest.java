@@ -4,7 +4,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** The dead-letter-now scenarios on the in-process broker. */

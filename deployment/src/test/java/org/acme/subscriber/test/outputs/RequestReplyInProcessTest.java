@@ -8,7 +8,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 import io.quarkus.test.QuarkusUnitTest;
 
 /** The request/reply scenarios on the in-process broker: no waiting, it settles everything that can happen now. */

@@ -13,19 +13,23 @@ import jakarta.inject.Singleton;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.rabbitmq.client.AMQP;
 
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainHeaders;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainProperties;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 
-/** The test API over the in-process broker, when the broker session chose it. */
+/**
+ * The test API over the in-process broker, when the broker session chose it. It implements the deprecated first name
+ * too (which extends the testing package's), so that both inject this one bean.
+ */
 @Singleton
-public class InProcessBrokerBean implements InProcessBroker {
+@SuppressWarnings("removal")
+public class InProcessBrokerBean implements io.quarkiverse.rabbitmq.subscriber.InProcessBroker {
 
     private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
 
@@ -161,7 +165,7 @@ public class InProcessBrokerBean implements InProcessBroker {
                 AMQP.BasicProperties properties = waiting.properties();
                 Map<String, Object> headers = properties.getHeaders() == null ? Map.of()
                         : PlainHeaders.of(properties.getHeaders());
-                messages.add(new QueuedMessage(waiting.body(), headers, properties));
+                messages.add(new QueuedMessage(waiting.body(), headers, PlainProperties.of(properties)));
             }
             return messages;
         } catch (IOException e) {

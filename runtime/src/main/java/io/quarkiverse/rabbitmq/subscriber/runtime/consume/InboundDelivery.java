@@ -9,6 +9,8 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Envelope;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
+import io.quarkiverse.rabbitmq.subscriber.MessageProperties;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainProperties;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation;
 import io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs;
@@ -172,6 +174,13 @@ public final class InboundDelivery implements Delivery, Unsettled {
         return properties.getCorrelationId();
     }
 
+    @Override
+    public MessageProperties messageProperties() {
+        // Built when asked: most handlers never read properties, and a delivery allocates nothing for them.
+        return PlainProperties.of(properties);
+    }
+
+    /** The properties as received (on a copy: as first published); the runtime's own view, amqp-client's type. */
     @Override
     public AMQP.BasicProperties properties() {
         return properties;

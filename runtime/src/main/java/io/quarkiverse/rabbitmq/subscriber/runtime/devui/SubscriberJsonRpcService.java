@@ -9,7 +9,6 @@ import jakarta.inject.Inject;
 
 import io.quarkiverse.rabbitmq.subscriber.DeadLetter;
 import io.quarkiverse.rabbitmq.subscriber.DeadLetters;
-import io.quarkiverse.rabbitmq.subscriber.InProcessBroker;
 import io.quarkiverse.rabbitmq.subscriber.Subscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
@@ -23,6 +22,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 

@@ -82,10 +82,13 @@ public interface Delivery {
      */
     int retryCount();
 
-    /** The message headers; never {@code null}. */
+    /**
+     * The message headers, never {@code null}, with plain Java values: text as {@code String} (amqp-client reads it as
+     * its {@code LongString}, which equals no {@code String}), nested tables and arrays alike.
+     */
     Map<String, Object> headers();
 
-    /** One header, or {@code null}. */
+    /** One header, or {@code null}, as {@link #headers()} gives it. */
     Object header(String name);
 
     /** The message id property, or {@code null}. */
@@ -108,14 +111,20 @@ public interface Delivery {
      * The message's properties, headers aside, in plain Java types. On a copy the runtime published (a retry, a delayed
      * retry, a replay) the {@code user-id} is the original publisher's, as RabbitMQ validated it at the first publish
      * (or {@code null}), not the runtime's own user, which the copy travels under.
+     * <p>
+     * The runtime's deliveries implement it; the default only keeps a {@code Delivery} an application wrote for its
+     * own tests before this method existed compiling.
      */
-    MessageProperties messageProperties();
+    default MessageProperties messageProperties() {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement messageProperties()");
+    }
 
     /**
-     * The same properties as amqp-client's type, headers included.
+     * The same properties as amqp-client's type, headers included (their text as amqp-client's {@code LongString}).
      *
-     * @deprecated it ties an application to amqp-client's classes; {@link #messageProperties()} and {@link #headers()}
-     *             give the same values. Kept until a first release, so that handlers written against it still compile.
+     * @deprecated it ties an application to amqp-client's classes; {@link #messageProperties()} gives the same
+     *             properties and {@link #headers()} the headers, in plain Java values. Kept until a first release, so
+     *             that handlers written against it still compile.
      */
     @Deprecated(forRemoval = true)
     AMQP.BasicProperties properties();

@@ -8,7 +8,7 @@ import java.util.OptionalInt;
 /**
  * A received message's AMQP properties, headers aside ({@link Delivery#headers()} gives those), in plain Java types:
  * what {@link Delivery#messageProperties()} and the test broker's queued messages give, so that an application reads
- * them without amqp-client's types. The names and types are those {@link OutgoingMessage} sets them with.
+ * them without amqp-client's types. Where {@link OutgoingMessage} sets a property, the name and type are its.
  *
  * @param contentType the content type, or {@code null}
  * @param contentEncoding the content encoding, or {@code null}
@@ -20,8 +20,10 @@ import java.util.OptionalInt;
  * @param messageId the message id, or {@code null}
  * @param timestamp the timestamp (AMQP's, in whole seconds), when the publisher set one
  * @param type the type property, or {@code null}
- * @param userId the user id RabbitMQ validated at the first publish, or {@code null}; on a copy the runtime published,
- *        still the original publisher's (see {@link Delivery#ORIGINAL_USER_ID_HEADER})
+ * @param userId the user-id property, or {@code null}: as RabbitMQ validated it at the publish. A handler's
+ *        {@link Delivery} gives the original publisher's on a copy the runtime published (see
+ *        {@link Delivery#ORIGINAL_USER_ID_HEADER}); the test broker's queued messages give what waits in the queue
+ *        (the runtime's own user on its copies and dead letters)
  * @param appId the app id, or {@code null}
  */
 public record MessageProperties(String contentType, String contentEncoding, boolean persistent, OptionalInt priority,

@@ -61,8 +61,9 @@ public interface InProcessBroker {
     QueueView queue(String name);
 
     /**
-     * A message waiting in a queue. Header values are plain Java values ({@code String}, not {@code LongString}); the
-     * other properties as a handler's {@code Delivery.messageProperties()} gives them.
+     * A message waiting in a queue, as it waits there. Header values are plain Java values ({@code String}, not
+     * {@code LongString}); the other properties in plain Java types too (on a copy or dead letter the runtime
+     * published, its user-id is the runtime's own user).
      */
     record QueuedMessage(byte[] body, Map<String, Object> headers, MessageProperties properties) {
 

@@ -10,6 +10,7 @@ import com.rabbitmq.client.Envelope;
 
 import io.quarkiverse.rabbitmq.subscriber.Delivery;
 import io.quarkiverse.rabbitmq.subscriber.MessageProperties;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainHeaders;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainProperties;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation;
@@ -29,6 +30,8 @@ public final class InboundDelivery implements Delivery, Unsettled {
     private final String queue;
     private final Envelope envelope;
     private final AMQP.BasicProperties properties;
+    /** {@link #headers()}, once asked for: read on the handler's thread only, so not volatile. */
+    private Map<String, Object> plainHeaders;
     private final byte[] body;
     private final String retryCountHeader;
     /** Whether the runtime published this message ({@link Provenance}): only then are its route headers read. */
@@ -149,14 +152,20 @@ public final class InboundDelivery implements Delivery, Unsettled {
 
     @Override
     public Map<String, Object> headers() {
-        Map<String, Object> headers = properties.getHeaders();
-        return headers == null ? Map.of() : Collections.unmodifiableMap(headers);
+        // Built when first asked, with plain values: amqp-client's LongString equals no String, a trap in a handler.
+        Map<String, Object> plain = plainHeaders;
+        if (plain == null) {
+            Map<String, Object> headers = properties.getHeaders();
+            plain = headers == null ? Map.of() : Collections.unmodifiableMap(PlainHeaders.of(headers));
+            plainHeaders = plain;
+        }
+        return plain;
     }
 
     @Override
     public Object header(String name) {
         Map<String, Object> headers = properties.getHeaders();
-        return headers == null ? null : headers.get(name);
+        return headers == null ? null : PlainHeaders.value(headers.get(name));
     }
 
     @Override
@@ -180,7 +189,10 @@ public final class InboundDelivery implements Delivery, Unsettled {
         return PlainProperties.of(properties);
     }
 
-    /** The properties as received (on a copy: as first published); the runtime's own view, amqp-client's type. */
+    /**
+     * The properties as received, but on a copy the runtime published the original publisher's user-id (see
+     * {@link Provenance#asPublished}); the runtime's own view, amqp-client's type, header values as the client reads them.
+     */
     @Override
     public AMQP.BasicProperties properties() {
         return properties;

@@ -12,7 +12,8 @@ import com.rabbitmq.client.AMQP;
  * that would send it elsewhere too ({@code CC}, {@code BCC}), with the retry count set, the original's exchange, routing
  * key and queue ({@link OriginalRoute}) and, after a failure, the failure's type and message. It goes under the
  * runtime's own {@code user-id} ({@link Provenance}), which RabbitMQ accepts from the runtime where the publisher's
- * would be refused.
+ * would be refused. A dead or parked letter goes without the original's expiration, as RabbitMQ's own dead-lettering
+ * removes it: the queue that keeps a letter must not lose it when a TTL the publisher meant for the work runs out.
  */
 public final class CopyProperties {
 
@@ -30,9 +31,21 @@ public final class CopyProperties {
     private CopyProperties() {
     }
 
-    /** The copy's header table is a fresh, mutable map: observers may add their context to it. */
+    /**
+     * A copy back to the work (or its waiting place): see
+     * {@link #of(Unsettled, Provenance, String, int, FailureInfo, boolean)}.
+     */
     public static AMQP.BasicProperties of(Unsettled original, Provenance provenance, String retryCountHeader,
             int retryCount, FailureInfo failure) {
+        return of(original, provenance, retryCountHeader, retryCount, failure, false);
+    }
+
+    /**
+     * The copy's header table is a fresh, mutable map: observers may add their context to it. A {@code letter} (dead or
+     * parked) goes without the expiration.
+     */
+    public static AMQP.BasicProperties of(Unsettled original, Provenance provenance, String retryCountHeader,
+            int retryCount, FailureInfo failure, boolean letter) {
         AMQP.BasicProperties properties = original.properties();
         Map<String, Object> headers = ownHeaders(original, provenance);
         BROKER_HEADERS.forEach(headers::remove);
@@ -42,16 +55,17 @@ public final class CopyProperties {
             headers.put(FailureInfo.TYPE_HEADER, failure.type());
             headers.put(FailureInfo.MESSAGE_HEADER, failure.message());
         }
-        return provenance.stamp(properties, headers);
+        AMQP.BasicProperties copy = provenance.stamp(properties, headers);
+        return letter ? withoutExpiration(copy) : copy;
     }
 
     /**
      * The message as received, for a dead letter no counted copy can be made of: its own headers, but what only the
      * runtime may write (on a message it did not write) and what would route it elsewhere too, under the runtime's
-     * {@code user-id}.
+     * {@code user-id}, without the expiration (it goes to a dead-letter or parking queue).
      */
     public static AMQP.BasicProperties asReceived(Unsettled original, Provenance provenance) {
-        return provenance.stamp(original.properties(), ownHeaders(original, provenance));
+        return withoutExpiration(provenance.stamp(original.properties(), ownHeaders(original, provenance)));
     }
 
     /**
@@ -60,7 +74,12 @@ public final class CopyProperties {
      * headers a publisher forged. Its runtime headers are then not honoured, as on any message the runtime did not mark.
      */
     public static AMQP.BasicProperties asReceivedUnmarked(Unsettled original, Provenance provenance) {
-        return original.properties().builder().headers(ownHeaders(original, provenance)).userId(null).build();
+        return original.properties().builder().headers(ownHeaders(original, provenance)).userId(null).expiration(null)
+                .build();
+    }
+
+    private static AMQP.BasicProperties withoutExpiration(AMQP.BasicProperties properties) {
+        return properties.getExpiration() == null ? properties : properties.builder().expiration(null).build();
     }
 
     private static Map<String, Object> ownHeaders(Unsettled original, Provenance provenance) {

@@ -180,7 +180,7 @@ public final class Settler implements Settlements {
             return;
         }
         AMQP.BasicProperties properties = CopyProperties.of(delivery, provenance, retryCountHeader,
-                republish.retryCount(), republish.failure());
+                republish.retryCount(), republish.failure(), republish.target() != Settlement.Target.COPY);
         if (republish.reason() != null) {
             // Outcome.deadLetter: the handler's reason goes with the dead letter; a parked letter says why.
             String header = republish.target() == Settlement.Target.PARK

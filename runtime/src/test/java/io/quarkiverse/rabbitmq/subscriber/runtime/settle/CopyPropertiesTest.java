@@ -71,6 +71,25 @@ class CopyPropertiesTest {
     }
 
     @Test
+    void aLetterGoesWithoutTheExpirationACopyKeeps() {
+        // A publisher's TTL is for the work: in a dead-letter or parking queue it would lose the letter, so it goes, as
+        // RabbitMQ's own dead-lettering removes it.
+        AMQP.BasicProperties expiring = new AMQP.BasicProperties.Builder().messageId("m-1").userId("orders")
+                .expiration("60000").build();
+        Unsettled first = new io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery("refunds",
+                new com.rabbitmq.client.Envelope(1, false, "", "refunds"), expiring, new byte[0], "x-retry-count",
+                APP);
+        assertEquals("60000", CopyProperties.of(first, APP, "x-retry-count", 2, null).getExpiration());
+        assertEquals("60000", CopyProperties.of(first, APP, "x-retry-count", 2, null, false).getExpiration());
+        AMQP.BasicProperties letter = CopyProperties.of(first, APP, "x-retry-count", 2, null, true);
+        assertEquals(null, letter.getExpiration());
+        assertEquals("m-1", letter.getMessageId());
+        assertEquals(2, letter.getHeaders().get("x-retry-count"));
+        assertEquals(null, CopyProperties.asReceived(first, APP).getExpiration());
+        assertEquals(null, CopyProperties.asReceivedUnmarked(first, APP).getExpiration());
+    }
+
+    @Test
     void withoutAKnownUserNothingIsHonouredAndCopiesGoWithoutUserId() {
         Unsettled copyOfOurs = new io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery("refunds",
                 new com.rabbitmq.client.Envelope(1, false, "", "refunds"), new AMQP.BasicProperties.Builder()

@@ -6,9 +6,9 @@
 # run, round after round. A publisher (LatencyPublisher.java) writes its wall-clock time into each 100-byte body
 # and paces per millisecond; each subscriber subtracts it from its own clock at handling (one machine, one clock).
 # The first tenth of each run is left out (the JIT's warm-up; SKIP=50 leaves out the first half). PerfTest measures the same span with its own
-# timestamps, and reports p50 and p99 only (no p99.9). Each peer's start-up garbage is collected (jcmd GC.run) once it
-# is up, before its run: the span measures the libraries, not how much each application's start left in the young
-# generation (GC_FIRST=0: as measured until the evening of 2026-12-05).
+# timestamps, and reports p50 and p99 only (no p99.9). Each application peer's start-up garbage (not PerfTest's) is
+# collected (jcmd GC.run) once it is up, before its run: the span measures the libraries, not how much each
+# application's start left in the young generation (GC_FIRST=0: as measured until the night of 2026-12-05).
 #
 #   integration-tests/bench/latency.sh [rounds] [seconds per run]
 #
@@ -34,6 +34,15 @@ amqp=$(cat "$work/perftest.cp")
 broker_pid=$(ss -ltnp 2>/dev/null | grep '127.0.0.1:5672 ' | grep -o 'pid=[0-9]*' | grep -o '[0-9]*' | head -1 || true)
 if [ -z "$broker_pid" ] || ! command -v taskset >/dev/null; then
   echo "Needs taskset and the broker's process (the beam.smp listening on 127.0.0.1:5672)" >&2
+  exit 1
+fi
+gc_first=${GC_FIRST:-1}
+case "$gc_first" in
+  0|1) ;;
+  *) echo "GC_FIRST is 1 (the default: each peer's start-up collected before its run) or 0" >&2; exit 1 ;;
+esac
+if [ "$gc_first" = 1 ] && ! command -v jcmd >/dev/null; then
+  echo "Needs jcmd (the JDK's) to collect each peer's start-up garbage before its run; GC_FIRST=0 measures without" >&2
   exit 1
 fi
 all_cpus="0-$(( $(nproc) - 1 ))"
@@ -78,8 +87,12 @@ consume_app() {
   # its start-up in the measured span: Spring Boot's start fills the young generation and collects it before its
   # listener starts, the extension's peer starts with so little that its first young collection (copying every
   # object its start left alive: 26-50 ms on one core) came about 10 s into the run. GC_FIRST=0 measures as before.
-  if [ "${GC_FIRST:-1}" = 1 ]; then
-    jcmd "$pid" GC.run >/dev/null
+  # consume_app runs in a command substitution, where set -e does not hold: a failed collection ends the benchmark
+  # here rather than measuring this run the other way.
+  if [ "$gc_first" = 1 ] && ! jcmd "$pid" GC.run >/dev/null; then
+    echo "jcmd GC.run failed on the consumer (pid $pid)" >&2
+    kill $pid 2>/dev/null || true
+    exit 1
   fi
   publisher "$rate" "$count" >/dev/null
   for _ in $(seq 1 120); do
@@ -134,7 +147,9 @@ done
 publisher delete >/dev/null
 
 echo
-echo "medians over $rounds rounds of each percentile (µs), publish to handler, ${seconds} s per run, first ${skip}% left out:"
+echo "medians over $rounds rounds of each percentile (µs), publish to handler, ${seconds} s per run, first ${skip}% left out,"
+echo "$( [ "$gc_first" = 1 ] && echo "each application peer's start-up collected before its run (GC_FIRST=1)" \
+  || echo "start-up not collected first (GC_FIRST=0)"):"
 for rate in $rates; do
   declare -A p99
   for name in "${names[@]}"; do

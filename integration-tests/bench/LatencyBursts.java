@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
@@ -66,43 +65,46 @@ public class LatencyBursts {
                         + " in " + args[0] + ": record with jdk.ClassLoad#enabled=true,jdk.ClassLoad#threshold=0ms"));
 
         Map<Integer, List<String>> bySecond = new TreeMap<>();
+        // Parks over 2 ms by second and thread, as a count and the longest: the pool's threads wait between
+        // deliveries, so one by one they say nothing (a handler's thread parked long while deliveries waited would).
+        Map<Integer, Map<String, long[]>> parksBySecond = new TreeMap<>();
+        // A deoptimization sends a method back to the interpreter; its recompilation (often bigger) follows seconds
+        // later, so those of the whole run are listed, not only the bursts'.
+        List<String> deoptimizations = new ArrayList<>();
         for (RecordedEvent event : events) {
             double at = Duration.between(start, event.getStartTime()).toNanos() / 1e9;
             if (at < 0 || at >= slow.length) {
                 continue;
             }
+            String type = event.getEventType().getName();
+            if (type.equals("jdk.ThreadPark")) {
+                long millis = event.getDuration().toMillis();
+                if (millis >= 2) {
+                    long[] countAndLongest = parksBySecond.computeIfAbsent((int) at, k -> new TreeMap<>())
+                            .computeIfAbsent(thread(event.getThread()), k -> new long[2]);
+                    countAndLongest[0]++;
+                    countAndLongest[1] = Math.max(countAndLongest[1], millis);
+                }
+                continue;
+            }
             String line = describe(event);
             if (line != null) {
-                bySecond.computeIfAbsent((int) at, k -> new ArrayList<>()).add(String.format("%7.3f s  %s", at, line));
+                line = String.format("%7.3f s  %s", at, line);
+                (type.equals("jdk.Deoptimization") ? deoptimizations
+                        : bySecond.computeIfAbsent((int) at, k -> new ArrayList<>())).add(line);
             }
         }
         System.out.println("slow (> 1 ms) by second: " + java.util.Arrays.toString(slow));
-        // A deoptimization sends a method back to the interpreter; its recompilation (often bigger) follows seconds
-        // later, so those of the whole run are listed, not only the bursts'.
         System.out.println("deoptimizations in the run:");
-        bySecond.values().stream().flatMap(List::stream).filter(line -> line.contains("deoptimization")).sorted()
-                .forEach(System.out::println);
+        deoptimizations.stream().sorted().forEach(System.out::println);
         for (int second = from; second < slow.length; second++) {
             if (slow[second] <= threshold) {
                 continue;
             }
             System.out.printf("%n== second %d: %d messages over 1 ms%n", second, slow[second]);
-            List<String> lines = bySecond.getOrDefault(second, List.of());
-            lines.stream().filter(line -> !line.contains(" park ")).sorted().forEach(System.out::println);
-            // Parks over 2 ms by thread: the pool's threads wait between deliveries, so only their count and the
-            // longest say something (a handler's thread parked long while deliveries waited would show here).
-            Map<String, long[]> parks = new TreeMap<>();
-            for (String line : lines) {
-                if (line.contains(" park ")) {
-                    String[] parts = line.split(", ");
-                    long ms = Long.parseLong(line.replaceAll(".* park (\\d+) ms.*", "$1"));
-                    long[] countAndLongest = parks.computeIfAbsent(parts[1], k -> new long[2]);
-                    countAndLongest[0]++;
-                    countAndLongest[1] = Math.max(countAndLongest[1], ms);
-                }
-            }
-            parks.forEach((thread, c) -> System.out.printf("          parks over 2 ms: %s %d, the longest %d ms%n",
-                    thread, c[0], c[1]));
+            bySecond.getOrDefault(second, List.of()).stream().sorted().forEach(System.out::println);
+            parksBySecond.getOrDefault(second, Map.of()).forEach((thread, c) -> System.out
+                    .printf("          parks over 2 ms: %s %d, the longest %d ms%n", thread, c[0], c[1]));
         }
     }
 
@@ -132,9 +134,6 @@ public class LatencyBursts {
                 return String.format("collection %s, %d ms", event.getString("name"), millis);
             case "jdk.SafepointBegin":
                 return millis < 1 ? null : String.format("safepoint %d ms", millis);
-            case "jdk.ThreadPark":
-                return millis < 2 ? null
-                        : String.format("park %d ms, %s, %s", millis, thread(event.getThread()), top(event));
             case "jdk.CPULoad":
                 return String.format("CPU load: JVM %.2f, machine %.2f",
                         event.getFloat("jvmUser") + event.getFloat("jvmSystem"), event.getFloat("machineTotal"));
@@ -150,13 +149,5 @@ public class LatencyBursts {
 
     private static String thread(RecordedThread thread) {
         return thread == null ? "?" : thread.getJavaName();
-    }
-
-    private static String top(RecordedEvent event) {
-        if (event.getStackTrace() == null) {
-            return "";
-        }
-        return event.getStackTrace().getFrames().stream().filter(RecordedFrame::isJavaFrame).skip(2).limit(1)
-                .map(frame -> method(frame.getMethod())).findFirst().orElse("");
     }
 }

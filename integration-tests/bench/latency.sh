@@ -83,10 +83,8 @@ consume_app() {
     kill -0 $pid 2>/dev/null || { echo "the consumer died:"; tail -20 "$log"; exit 1; }
     sleep 0.5
   done
-  # Each peer's start-up garbage is collected before the run (a full collection, by jcmd), so that neither pays for
-  # its start-up in the measured span: Spring Boot's start fills the young generation and collects it before its
-  # listener starts, the extension's peer starts with so little that its first young collection (copying every
-  # object its start left alive: 26-50 ms on one core) came about 10 s into the run. GC_FIRST=0 measures as before.
+  # The start-up collection (see the header): Spring Boot's start collects before its listener starts, while the
+  # extension's peer starts with so little that its first young collection (26-50 ms) came about 10 s into the run.
   # consume_app runs in a command substitution, where set -e does not hold: a failed collection ends the benchmark
   # here rather than measuring this run the other way.
   if [ "$gc_first" = 1 ] && ! jcmd "$pid" GC.run >/dev/null; then
@@ -148,8 +146,11 @@ publisher delete >/dev/null
 
 echo
 echo "medians over $rounds rounds of each percentile (µs), publish to handler, ${seconds} s per run, first ${skip}% left out,"
-echo "$( [ "$gc_first" = 1 ] && echo "each application peer's start-up collected before its run (GC_FIRST=1)" \
-  || echo "start-up not collected first (GC_FIRST=0)"):"
+if [ "$gc_first" = 1 ]; then
+  echo "each application peer's start-up collected before its run (GC_FIRST=1):"
+else
+  echo "start-up not collected first (GC_FIRST=0):"
+fi
 for rate in $rates; do
   declare -A p99
   for name in "${names[@]}"; do

@@ -16,6 +16,12 @@
 # every run (with each peer's collections during it and its messages over a millisecond, second by second), then the
 # median over the rounds of each percentile, our p99 against Spring's, and that ratio round by round. Needs RabbitMQ on
 # 127.0.0.1:5672 (guest/guest) and the extension installed (./mvnw -DskipTests install). RATES="1000 10000" by default.
+#
+# To measure a change to the delivery path: WORKER_B=<quarkus-run.jar of the worker peer built before it> (copy
+# bench/quarkus-peer/target/app-worker aside first, whole) adds that build as "worker-b", run beside the present one in
+# every round, the two in turns (worker first in odd rounds), each with its p99 against Spring's of the same round.
+# JFR=1 records each application peer with the options LatencyBursts.java reads (latency-<rate>-<round>-<peer>.jfr
+# beside its log in integration-tests/target/bench); the recording costs the peers some CPU, the same for each.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -45,6 +51,18 @@ if [ "$gc_first" = 1 ] && ! command -v jcmd >/dev/null; then
   echo "Needs jcmd (the JDK's) to collect each peer's start-up garbage before its run; GC_FIRST=0 measures without" >&2
   exit 1
 fi
+worker_b=${WORKER_B:-}
+if [ -n "$worker_b" ] && [ ! -f "$worker_b" ]; then
+  echo "WORKER_B names no file: $worker_b (the quarkus-run.jar of an earlier build of the worker peer)" >&2
+  exit 1
+fi
+jfr=()
+case "${JFR:-0}" in
+  0) ;;
+  # The options of LatencyBursts.java's header.
+  1) jfr=("-XX:StartFlightRecording=filename=$work/latency-%RUN%.jfr,jdk.ClassLoad#enabled=true,jdk.ClassLoad#threshold=0ms,jdk.Compilation#threshold=0ms,jdk.Deoptimization#enabled=true,jdk.ThreadPark#threshold=2ms,jdk.SafepointBegin#enabled=true,jdk.SafepointBegin#threshold=1ms") ;;
+  *) echo "JFR is 0 (the default) or 1 (record each application peer)" >&2; exit 1 ;;
+esac
 all_cpus="0-$(( $(nproc) - 1 ))"
 unpin() { taskset -apc "$all_cpus" "$broker_pid" >/dev/null; }
 taskset -apc 0 "$broker_pid" >/dev/null
@@ -74,8 +92,8 @@ consume_app() {
   local started=$1 log="$work/latency-$run.log" pid
   shift
   publisher 1 0 >/dev/null
-  taskset -c 1 java -Xmx256m -Dbench.expected="$count" -Dbench.skip-percent="$skip" -Dquarkus.http.port=0 "$@" \
-    > "$log" 2>&1 &
+  taskset -c 1 java -Xmx256m ${jfr[@]+"${jfr[@]//%RUN%/$run}"} -Dbench.expected="$count" \
+    -Dbench.skip-percent="$skip" -Dquarkus.http.port=0 "$@" > "$log" 2>&1 &
   pid=$!
   trap "kill $pid 2>/dev/null || true; unpin" EXIT
   for _ in $(seq 1 120); do
@@ -112,11 +130,19 @@ perftest_latency() {
     | awk '{ split($4, v, "/"); print v[2], v[5], "-" }'
 }
 
+# The middle value; of an even count, the mean of the two middle ones (until 2026-12-05 the lower of them, which
+# favoured whichever ratio came out lower in runs of an even number of rounds).
 median() {
-  printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+  printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
+    if (NR % 2) print v[(NR + 1) / 2]; else printf "%g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 names=(event-loop worker spring-direct perftest)
+ours=(event-loop worker)
+if [ -n "$worker_b" ]; then
+  names=(event-loop worker worker-b spring-direct perftest)
+  ours=(event-loop worker worker-b)
+fi
 declare -A results
 for rate in $rates; do
   count=$(( rate * seconds ))
@@ -124,8 +150,17 @@ for rate in $rates; do
     echo "== $rate msg/s, round $round of $rounds ($count messages each; RabbitMQ and the publisher on CPU 0, the consumer on CPU 1)"
     run=$rate-$round-event-loop
     results[$rate,event-loop]+="$(consume_app 'Installed features' -jar "$ours_loop");"
-    run=$rate-$round-worker
-    results[$rate,worker]+="$(consume_app 'Installed features' -jar "$ours_worker");"
+    workers=(worker)
+    if [ -n "$worker_b" ]; then
+      # In turns: a build that always ran second would meet the hour (and the broker's state) the other did not.
+      if [ $(( round % 2 )) = 1 ]; then workers=(worker worker-b); else workers=(worker-b worker); fi
+    fi
+    for name in "${workers[@]}"; do
+      run=$rate-$round-$name
+      jar=$ours_worker
+      [ "$name" = worker-b ] && jar=$worker_b
+      results[$rate,$name]+="$(consume_app 'Installed features' -jar "$jar");"
+    done
     run=$rate-$round-spring-direct
     results[$rate,spring-direct]+="$(consume_app 'Started SpringDrain' -Dspring.rabbitmq.listener.type=direct \
       -Dbench.latency=true -Dbench.drain.listener=false -jar "$spring");"
@@ -135,7 +170,7 @@ for rate in $rates; do
     done
     # Each peer's own account of its run: the JVM's collections while it handled the messages (a pause in the run is
     # a tail no library choice explains), and how many messages took over a millisecond in each second.
-    for name in event-loop worker spring-direct; do
+    for name in "${ours[@]}" spring-direct; do
       printf '   %-14s collections in the run: %s; >1 ms by second:%s\n' "$name" \
         "$(grep -o 'during the run: .*' "$work/latency-$rate-$round-$name.log" | cut -d' ' -f4-)" \
         "$(grep -o 'by second:.*' "$work/latency-$rate-$round-$name.log" | cut -d: -f2)"
@@ -169,12 +204,12 @@ for rate in $rates; do
       r, a / s, w / s }'
   # Round by round (each against Spring's of the same round, minutes apart): the cold p99 moves from one round to the
   # next by more than the libraries differ, so the spread and the rounds at or under 1.00 say how far a median holds.
-  for name in event-loop worker; do
-    IFS=';' read -r -a ours <<< "${results[$rate,$name]}"
+  for name in "${ours[@]}"; do
+    IFS=';' read -r -a mine <<< "${results[$rate,$name]}"
     IFS=';' read -r -a theirs <<< "${results[$rate,spring-direct]}"
     ratios=()
-    for i in "${!ours[@]}"; do
-      ratios+=("$(awk -v a="${ours[$i]}" -v s="${theirs[$i]}" 'BEGIN { split(a, x, " "); split(s, y, " "); printf "%.2f", x[2] / y[2] }')")
+    for i in "${!mine[@]}"; do
+      ratios+=("$(awk -v a="${mine[$i]}" -v s="${theirs[$i]}" 'BEGIN { split(a, x, " "); split(s, y, " "); printf "%.2f", x[2] / y[2] }')")
     done
     printf '  %6s msg/s  %-10s p99 / Spring'"'"'s, round by round: %s (median %s, %d of %d at or under 1.00)\n' "$rate" \
       "$name" "${ratios[*]}" "$(median "${ratios[@]}")" \

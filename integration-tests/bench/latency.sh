@@ -4,7 +4,9 @@
 # else (bench/quarkus-peer), Spring AMQP's @RabbitListener on its direct container in a Spring Boot application that has
 # nothing else (bench/spring-peer) and PerfTest's own consumer (-x 1 -y 1, its producer in the same JVM), in the same
 # run, round after round. A publisher (LatencyPublisher.java) writes its wall-clock time into each 100-byte body
-# and paces per millisecond; each subscriber subtracts it from its own clock at handling (one machine, one clock).
+# and paces per millisecond; each subscriber subtracts it from its own clock at handling (one machine, one clock). The
+# publisher compiles its own publishing path before each run (a warm-up to a queue of its own): until 2026-12-06 its
+# JIT did so 5 s into the run, on RabbitMQ's core, and every peer measured slow messages in its sixth second.
 # The first tenth of each run is left out (the JIT's warm-up; SKIP=50 leaves out the first half). PerfTest measures the same span with its own
 # timestamps, and reports p50 and p99 only (no p99.9). Each application peer's start-up garbage (not PerfTest's) is
 # collected (jcmd GC.run) once it is up, before its run: the span measures the libraries, not how much each

@@ -19,7 +19,8 @@ import jdk.jfr.consumer.RecordingFile;
  * second's CPU load of the JVM and of the machine. A burst that meets a compilation or a deoptimization is the JIT's;
  * one that meets nothing on an idle machine is the scheduler's (an idle CPU's wake-up).
  * <p>
- * Record the consumer of one latency run with JFR, then read the recording with the peer's log:
+ * Record the consumer of one latency run with JFR ({@code JFR=1 latency.sh} passes these options to every
+ * application peer), then read the recording with the peer's log:
  *
  * <pre>
  *   java '-XX:StartFlightRecording=filename=run.jfr,jdk.ClassLoad#enabled=true,jdk.ClassLoad#threshold=0ms,

@@ -24,6 +24,9 @@
 # every round, the two in turns (worker first in odd rounds), each with its p99 against Spring's of the same round.
 # JFR=1 records each application peer with the options LatencyBursts.java reads (latency-<rate>-<round>-<peer>.jfr
 # beside its log in integration-tests/target/bench); the recording costs the peers some CPU, the same for each.
+# ACK=1 measures from publish to ack as well: each application peer connects through AckTap.java (a relay on CPU 0,
+# 127.0.0.1:${ACK_PORT:-5699}) that reads the frames going by and times each delivery's basic.ack (a multiple ack
+# settles all the earlier ones); the relay's hop is in both figures of every peer, so compare them within ACK=1 runs.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -58,6 +61,12 @@ if [ -n "$worker_b" ] && [ ! -f "$worker_b" ]; then
   echo "WORKER_B names no file: $worker_b (the quarkus-run.jar of an earlier build of the worker peer)" >&2
   exit 1
 fi
+ack=${ACK:-0}
+case "$ack" in
+  0|1) ;;
+  *) echo "ACK is 0 (the default) or 1 (publish to ack as well, through AckTap.java)" >&2; exit 1 ;;
+esac
+ack_port=${ACK_PORT:-5699}
 jfr=()
 case "${JFR:-0}" in
   0) ;;
@@ -89,15 +98,26 @@ mvn -q -B -f "$here/spring-peer/pom.xml" package -DskipTests >/dev/null
 spring="$here/spring-peer/target/spring-drain-peer.jar"
 
 # consume_app <started line> <java args...>: starts a consumer (CPU 1), publishes rate x seconds once it is up, and
-# prints its percentiles "p50 p99 p99.9".
+# prints its percentiles "p50 p99 p99.9" (ACK=1: those from publish to ack in acktap-<run>.log, read by ack_of).
 consume_app() {
-  local started=$1 log="$work/latency-$run.log" pid
+  local started=$1 log="$work/latency-$run.log" pid tap= via=()
   shift
   publisher 1 0 >/dev/null
+  if [ "$ack" = 1 ]; then
+    taskset -c 0 java "$here/AckTap.java" "$ack_port" 5672 "$count" "$skip" > "$work/acktap-$run.log" 2>&1 &
+    tap=$!
+    for _ in $(seq 1 60); do
+      grep -q "AckTap relaying" "$work/acktap-$run.log" && break
+      kill -0 $tap 2>/dev/null || { echo "AckTap died:" >&2; cat "$work/acktap-$run.log" >&2; exit 1; }
+      sleep 0.5
+    done
+    # Each peer reads its own property and ignores the other's.
+    via=(-Dquarkus.rabbitmq-subscriber.url="amqp://guest:guest@127.0.0.1:$ack_port" -Dspring.rabbitmq.port="$ack_port")
+  fi
   taskset -c 1 java -Xmx256m ${jfr[@]+"${jfr[@]//%RUN%/$run}"} -Dbench.expected="$count" \
-    -Dbench.skip-percent="$skip" -Dquarkus.http.port=0 "$@" > "$log" 2>&1 &
+    -Dbench.skip-percent="$skip" -Dquarkus.http.port=0 ${via[@]+"${via[@]}"} "$@" > "$log" 2>&1 &
   pid=$!
-  trap "kill $pid 2>/dev/null || true; unpin" EXIT
+  trap "kill $pid $tap 2>/dev/null || true; unpin" EXIT
   for _ in $(seq 1 120); do
     grep -q "$started" "$log" && break
     kill -0 $pid 2>/dev/null || { echo "the consumer died:"; tail -20 "$log"; exit 1; }
@@ -117,9 +137,22 @@ consume_app() {
     grep -q "BENCH collections" "$log" && break
     sleep 0.5
   done
+  if [ -n "$tap" ]; then
+    # The last acks leave up to the pacing's 5 ms after the last message.
+    for _ in $(seq 1 20); do
+      grep -q "BENCH ack latency" "$work/acktap-$run.log" && break
+      sleep 0.5
+    done
+  fi
   kill $pid; wait $pid 2>/dev/null || true
+  if [ -n "$tap" ]; then kill $tap; wait $tap 2>/dev/null || true; fi
   trap unpin EXIT
   grep -o 'BENCH latency.*' "$log" | awk '{ print $5, $7, $9 }'
+}
+
+# ack_of <run>: that run's percentiles from publish to ack, "p50 p99 p99.9" (ACK=1).
+ack_of() {
+  grep -o 'BENCH ack latency.*' "$work/acktap-$1.log" | awk '{ print $6, $8, $10 }'
 }
 
 # perftest_latency: PerfTest's producer and consumer at the rate; prints its median and 99th percentile consumer
@@ -145,7 +178,7 @@ if [ -n "$worker_b" ]; then
   names=(event-loop worker worker-b spring-direct perftest)
   ours=(event-loop worker worker-b)
 fi
-declare -A results
+declare -A results acks
 for rate in $rates; do
   count=$(( rate * seconds ))
   for round in $(seq 1 "$rounds"); do
@@ -170,6 +203,12 @@ for rate in $rates; do
     for name in "${names[@]}"; do
       printf '   %-14s p50/p99/p99.9 µs: %s\n' "$name" "${results[$rate,$name]}"
     done
+    if [ "$ack" = 1 ]; then
+      for name in "${ours[@]}" spring-direct; do
+        acks[$rate,$name]+="$(ack_of "$rate-$round-$name");"
+        printf '   %-14s to ack, p50/p99/p99.9 µs: %s\n' "$name" "${acks[$rate,$name]}"
+      done
+    fi
     # Each peer's own account of its run: the JVM's collections while it handled the messages (a pause in the run is
     # a tail no library choice explains), and how many messages took over a millisecond in each second.
     for name in "${ours[@]}" spring-direct; do
@@ -218,4 +257,23 @@ for rate in $rates; do
       "$(printf '%s\n' "${ratios[@]}" | awk '$1 <= 1.00' | wc -l)" "${#ratios[@]}"
   done
   unset p99
+  if [ "$ack" = 1 ]; then
+    # From publish to the ack's frame passing the relay: the handler's latency, then the time the library holds the
+    # ack (the extension's pacing gathers acks for up to 5 ms while they flow; Spring's direct container acks each).
+    declare -A ack99
+    for name in "${ours[@]}" spring-direct; do
+      IFS=';' read -r -a runs <<< "${acks[$rate,$name]}"
+      p50s=() p99s=() p999s=()
+      for run in "${runs[@]}"; do
+        read -r a b c <<< "$run"
+        p50s+=("$a"); p99s+=("$b"); p999s+=("$c")
+      done
+      ack99[$name]=$(median "${p99s[@]}")
+      printf '  %6s msg/s  %-14s to ack: p50 %6s  p99 %6s  p99.9 %6s\n' "$rate" "$name" "$(median "${p50s[@]}")" \
+        "${ack99[$name]}" "$(median "${p999s[@]}")"
+    done
+    awk -v a="${ack99[event-loop]}" -v w="${ack99[worker]}" -v s="${ack99[spring-direct]}" -v r="$rate" 'BEGIN {
+      printf "  %6s msg/s  to ack, p99 ours / Spring direct: event loop %.2f, worker %.2f\n", r, a / s, w / s }'
+    unset ack99
+  fi
 done

@@ -39,6 +39,11 @@ public final class AckTap {
     private static final int BASIC = 60;
     private static final int BASIC_DELIVER = 60;
     private static final int BASIC_ACK = 80;
+    private static final int BASIC_REJECT = 90;
+    private static final int BASIC_NACK = 120;
+    private static final int CHANNEL = 20;
+    private static final int CHANNEL_CLOSE = 40;
+    private static final int CHANNEL_CLOSE_OK = 41;
 
     private final int expected;
     private final int skip;
@@ -125,13 +130,22 @@ public final class AckTap {
                 throw new IOException("not an AMQP 0-9-1 frame end: " + end);
             }
             ByteBuffer frame = ByteBuffer.wrap(payload, 0, size);
-            if (fromClient) {
-                if (type == FRAME_METHOD && isBasic(frame, BASIC_ACK)) {
+            if (type == FRAME_METHOD && (is(frame, CHANNEL, CHANNEL_CLOSE) || is(frame, CHANNEL, CHANNEL_CLOSE_OK))) {
+                // A channel number used again starts its delivery tags at 1: forget what the closed one left.
+                stamps.remove(channel);
+                pending.remove(channel);
+            } else if (fromClient) {
+                if (type == FRAME_METHOD && is(frame, BASIC, BASIC_ACK)) {
                     long tag = frame.getLong();
                     boolean multiple = (frame.get() & 1) != 0;
-                    acked(stamps.get(channel), tag, multiple);
+                    settled(stamps.get(channel), tag, multiple, true);
+                } else if (type == FRAME_METHOD && is(frame, BASIC, BASIC_NACK)) {
+                    long tag = frame.getLong();
+                    settled(stamps.get(channel), tag, (frame.get() & 1) != 0, false);
+                } else if (type == FRAME_METHOD && is(frame, BASIC, BASIC_REJECT)) {
+                    settled(stamps.get(channel), frame.getLong(), false, false);
                 }
-            } else if (type == FRAME_METHOD && isBasic(frame, BASIC_DELIVER)) {
+            } else if (type == FRAME_METHOD && is(frame, BASIC, BASIC_DELIVER)) {
                 frame.position(frame.position() + 1 + (frame.get(frame.position()) & 0xFF)); // consumer tag
                 pending.put(channel, frame.getLong());
             } else if (type == FRAME_BODY && size >= 8) {
@@ -146,15 +160,15 @@ public final class AckTap {
             out.writeInt(size);
             out.write(payload, 0, size);
             out.writeByte(FRAME_END);
-            // Flush when nothing more is waiting: frames that came together leave together, none is held back.
+            // Flush when nothing more has come in: frames that came together leave together.
             if (in.available() == 0) {
                 out.flush();
             }
         }
     }
 
-    private static boolean isBasic(ByteBuffer frame, int method) {
-        if (frame.remaining() < 4 || frame.getShort(frame.position()) != BASIC
+    private static boolean is(ByteBuffer frame, int classId, int method) {
+        if (frame.remaining() < 4 || frame.getShort(frame.position()) != classId
                 || frame.getShort(frame.position() + 2) != method) {
             return false;
         }
@@ -162,21 +176,27 @@ public final class AckTap {
         return true;
     }
 
-    private void acked(ConcurrentNavigableMap<Long, Long> channel, long tag, boolean multiple) {
+    /**
+     * The deliveries a frame settled: timed when it acks them, forgotten when it rejects them (a later multiple ack
+     * must not count them). Tag 0 with {@code multiple} settles every delivery outstanding on the channel.
+     */
+    private void settled(ConcurrentNavigableMap<Long, Long> channel, long tag, boolean multiple, boolean ack) {
         if (channel == null) {
             return;
         }
         Instant now = Instant.now();
         long nanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
         if (multiple) {
-            ConcurrentNavigableMap<Long, Long> covered = channel.headMap(tag, true);
+            ConcurrentNavigableMap<Long, Long> covered = tag == 0 ? channel : channel.headMap(tag, true);
             for (Long sent : covered.values()) {
-                record((nanos - sent) / 1_000);
+                if (ack) {
+                    record((nanos - sent) / 1_000);
+                }
             }
             covered.clear();
         } else {
             Long sent = channel.remove(tag);
-            if (sent != null) {
+            if (sent != null && ack) {
                 record((nanos - sent) / 1_000);
             }
         }

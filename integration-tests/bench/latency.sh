@@ -106,18 +106,24 @@ consume_app() {
   if [ "$ack" = 1 ]; then
     taskset -c 0 java "$here/AckTap.java" "$ack_port" 5672 "$count" "$skip" > "$work/acktap-$run.log" 2>&1 &
     tap=$!
+    trap "kill $tap 2>/dev/null || true" EXIT
     for _ in $(seq 1 60); do
       grep -q "AckTap relaying" "$work/acktap-$run.log" && break
       kill -0 $tap 2>/dev/null || { echo "AckTap died:" >&2; cat "$work/acktap-$run.log" >&2; exit 1; }
       sleep 0.5
     done
+    grep -q "AckTap relaying" "$work/acktap-$run.log" \
+      || { echo "AckTap did not start within 30 s: $work/acktap-$run.log" >&2; exit 1; }
     # Each peer reads its own property and ignores the other's.
     via=(-Dquarkus.rabbitmq-subscriber.url="amqp://guest:guest@127.0.0.1:$ack_port" -Dspring.rabbitmq.port="$ack_port")
   fi
   taskset -c 1 java -Xmx256m ${jfr[@]+"${jfr[@]//%RUN%/$run}"} -Dbench.expected="$count" \
     -Dbench.skip-percent="$skip" -Dquarkus.http.port=0 ${via[@]+"${via[@]}"} "$@" > "$log" 2>&1 &
   pid=$!
-  trap "kill $pid $tap 2>/dev/null || true; unpin" EXIT
+  # consume_app runs in a command substitution, a subshell of its own: its EXIT trap fires when it returns. So it kills
+  # what it started and nothing more; the broker stays pinned until the script's own exit (until 2026-12-06 this trap
+  # also unpinned it: every run after the benchmark's first had RabbitMQ on both cores).
+  trap "kill $pid $tap 2>/dev/null || true" EXIT
   for _ in $(seq 1 120); do
     grep -q "$started" "$log" && break
     kill -0 $pid 2>/dev/null || { echo "the consumer died:"; tail -20 "$log"; exit 1; }
@@ -146,13 +152,14 @@ consume_app() {
   fi
   kill $pid; wait $pid 2>/dev/null || true
   if [ -n "$tap" ]; then kill $tap; wait $tap 2>/dev/null || true; fi
-  trap unpin EXIT
+  trap - EXIT
   grep -o 'BENCH latency.*' "$log" | awk '{ print $5, $7, $9 }'
 }
 
 # ack_of <run>: that run's percentiles from publish to ack, "p50 p99 p99.9" (ACK=1).
 ack_of() {
-  grep -o 'BENCH ack latency.*' "$work/acktap-$1.log" | awk '{ print $6, $8, $10 }'
+  grep -o 'BENCH ack latency.*' "$work/acktap-$1.log" | awk '{ print $6, $8, $10 }' \
+    || { echo "no BENCH ack latency line (fewer acks than messages?) in $work/acktap-$1.log" >&2; return 1; }
 }
 
 # perftest_latency: PerfTest's producer and consumer at the rate; prints its median and 99th percentile consumer

@@ -179,6 +179,20 @@ median() {
     if (NR % 2) print v[(NR + 1) / 2]; else printf "%g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# percentile_medians <"p50 p99 p99.9;..." of the rounds>: sets med50, med99 and med999, each percentile's median over
+# the rounds ("-" for a percentile the peer does not report).
+percentile_medians() {
+  local runs run a b c p50s=() p99s=() p999s=()
+  IFS=';' read -r -a runs <<< "$1"
+  for run in "${runs[@]}"; do
+    read -r a b c <<< "$run"
+    p50s+=("$a"); p99s+=("$b"); p999s+=("$c")
+  done
+  med50=$(median "${p50s[@]}")
+  med99=$(median "${p99s[@]}")
+  if [ "${p999s[0]}" = "-" ]; then med999=-; else med999=$(median "${p999s[@]}"); fi
+}
+
 names=(event-loop worker spring-direct perftest)
 ours=(event-loop worker)
 if [ -n "$worker_b" ]; then
@@ -237,15 +251,9 @@ fi
 for rate in $rates; do
   declare -A p99
   for name in "${names[@]}"; do
-    IFS=';' read -r -a runs <<< "${results[$rate,$name]}"
-    p50s=() p99s=() p999s=()
-    for run in "${runs[@]}"; do
-      read -r a b c <<< "$run"
-      p50s+=("$a"); p99s+=("$b"); p999s+=("$c")
-    done
-    p99[$name]=$(median "${p99s[@]}")
-    printf '  %6s msg/s  %-14s p50 %6s  p99 %6s  p99.9 %6s\n' "$rate" "$name" "$(median "${p50s[@]}")" \
-      "${p99[$name]}" "$( [ "${p999s[0]}" = "-" ] && echo - || median "${p999s[@]}")"
+    percentile_medians "${results[$rate,$name]}"
+    p99[$name]=$med99
+    printf '  %6s msg/s  %-14s p50 %6s  p99 %6s  p99.9 %6s\n' "$rate" "$name" "$med50" "$med99" "$med999"
   done
   awk -v a="${p99[event-loop]}" -v w="${p99[worker]}" -v s="${p99[spring-direct]}" -v r="$rate" 'BEGIN {
     printf "  %6s msg/s  p99 ours / Spring direct: event loop %.2f, worker %.2f (target at 1,000 msg/s: <= 1.00)\n",
@@ -269,15 +277,9 @@ for rate in $rates; do
     # ack (the extension's pacing gathers acks for up to 5 ms while they flow; Spring's direct container acks each).
     declare -A ack99
     for name in "${ours[@]}" spring-direct; do
-      IFS=';' read -r -a runs <<< "${acks[$rate,$name]}"
-      p50s=() p99s=() p999s=()
-      for run in "${runs[@]}"; do
-        read -r a b c <<< "$run"
-        p50s+=("$a"); p99s+=("$b"); p999s+=("$c")
-      done
-      ack99[$name]=$(median "${p99s[@]}")
-      printf '  %6s msg/s  %-14s to ack: p50 %6s  p99 %6s  p99.9 %6s\n' "$rate" "$name" "$(median "${p50s[@]}")" \
-        "${ack99[$name]}" "$(median "${p999s[@]}")"
+      percentile_medians "${acks[$rate,$name]}"
+      ack99[$name]=$med99
+      printf '  %6s msg/s  %-14s to ack: p50 %6s  p99 %6s  p99.9 %6s\n' "$rate" "$name" "$med50" "$med99" "$med999"
     done
     awk -v a="${ack99[event-loop]}" -v w="${ack99[worker]}" -v s="${ack99[spring-direct]}" -v r="$rate" 'BEGIN {
       printf "  %6s msg/s  to ack, p99 ours / Spring direct: event loop %.2f, worker %.2f\n", r, a / s, w / s }'

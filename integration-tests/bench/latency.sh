@@ -27,6 +27,8 @@
 # ACK=1 measures from publish to ack as well: each application peer connects through AckTap.java (a relay on CPU 0,
 # 127.0.0.1:${ACK_PORT:-5699}) that reads the frames going by and times each delivery's basic.ack (a multiple ack
 # settles all the earlier ones); the relay's hop is in both figures of every peer, so compare them within ACK=1 runs.
+# QUICK=1 runs only the worker peers and Spring's (no event-loop peer, no PerfTest): an A/B of the worker path with
+# WORKER_B in about half the time.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -193,19 +195,24 @@ percentile_medians() {
   if [ "${p999s[0]}" = "-" ]; then med999=-; else med999=$(median "${p999s[@]}"); fi
 }
 
-names=(event-loop worker spring-direct perftest)
 ours=(event-loop worker)
-if [ -n "$worker_b" ]; then
-  names=(event-loop worker worker-b spring-direct perftest)
-  ours=(event-loop worker worker-b)
-fi
+[ -n "$worker_b" ] && ours+=(worker-b)
+case "${QUICK:-0}" in
+  0) names=("${ours[@]}" spring-direct perftest) ;;
+  1) ours=("${ours[@]:1}"); names=("${ours[@]}" spring-direct) ;;
+  *) echo "QUICK is 0 (the default: every peer) or 1 (the worker peers and Spring's only)" >&2; exit 1 ;;
+esac
+# in_run <peer>: whether this run measures the peer.
+in_run() { [[ " ${names[*]} " == *" $1 "* ]]; }
 declare -A results acks
 for rate in $rates; do
   count=$(( rate * seconds ))
   for round in $(seq 1 "$rounds"); do
     echo "== $rate msg/s, round $round of $rounds ($count messages each; RabbitMQ and the publisher on CPU 0, the consumer on CPU 1)"
-    run=$rate-$round-event-loop
-    results[$rate,event-loop]+="$(consume_app 'Installed features' -jar "$ours_loop");"
+    if in_run event-loop; then
+      run=$rate-$round-event-loop
+      results[$rate,event-loop]+="$(consume_app 'Installed features' -jar "$ours_loop");"
+    fi
     workers=(worker)
     if [ -n "$worker_b" ]; then
       # In turns: a build that always ran second would meet the hour (and the broker's state) the other did not.
@@ -220,7 +227,7 @@ for rate in $rates; do
     run=$rate-$round-spring-direct
     results[$rate,spring-direct]+="$(consume_app 'Started SpringDrain' -Dspring.rabbitmq.listener.type=direct \
       -Dbench.latency=true -Dbench.drain.listener=false -jar "$spring");"
-    results[$rate,perftest]+="$(perftest_latency);"
+    if in_run perftest; then results[$rate,perftest]+="$(perftest_latency);"; fi
     for name in "${names[@]}"; do
       printf '   %-14s p50/p99/p99.9 µs: %s\n' "$name" "${results[$rate,$name]}"
     done
@@ -255,9 +262,9 @@ for rate in $rates; do
     p99[$name]=$med99
     printf '  %6s msg/s  %-14s p50 %6s  p99 %6s  p99.9 %6s\n' "$rate" "$name" "$med50" "$med99" "$med999"
   done
-  awk -v a="${p99[event-loop]}" -v w="${p99[worker]}" -v s="${p99[spring-direct]}" -v r="$rate" 'BEGIN {
-    printf "  %6s msg/s  p99 ours / Spring direct: event loop %.2f, worker %.2f (target at 1,000 msg/s: <= 1.00)\n",
-      r, a / s, w / s }'
+  awk -v a="${p99[event-loop]:-}" -v w="${p99[worker]}" -v s="${p99[spring-direct]}" -v r="$rate" 'BEGIN {
+    printf "  %6s msg/s  p99 ours / Spring direct: event loop %s, worker %.2f (target at 1,000 msg/s: <= 1.00)\n",
+      r, a == "" ? "-" : sprintf("%.2f", a / s), w / s }'
   # Round by round (each against Spring's of the same round, minutes apart): the cold p99 moves from one round to the
   # next by more than the libraries differ, so the spread and the rounds at or under 1.00 say how far a median holds.
   for name in "${ours[@]}"; do
@@ -281,7 +288,7 @@ for rate in $rates; do
       ack99[$name]=$med99
       printf '  %6s msg/s  %-14s to ack: p50 %6s  p99 %6s  p99.9 %6s\n' "$rate" "$name" "$med50" "$med99" "$med999"
     done
-    awk -v a="${ack99[event-loop]}" -v w="${ack99[worker]}" -v s="${ack99[spring-direct]}" -v r="$rate" 'BEGIN {
+    awk -v a="${ack99[event-loop]:-0}" -v w="${ack99[worker]}" -v s="${ack99[spring-direct]}" -v r="$rate" 'BEGIN {
       printf "  %6s msg/s  to ack, p99 ours / Spring direct: event loop %.2f, worker %.2f\n", r, a / s, w / s }'
     unset ack99
   fi

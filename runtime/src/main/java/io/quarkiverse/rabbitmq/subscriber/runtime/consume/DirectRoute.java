@@ -32,7 +32,8 @@ final class DirectRoute implements DeliveryRoute {
         this.settlements = settlements;
         this.threads = threads;
         this.handling = handling;
-        this.completions = new Completions(eventLoop, (context, delivery, result) -> {
+        // Nothing waits on a result here but its ack (no concurrency bound): it may wait for a paced flush's wake-up.
+        this.completions = new Completions(eventLoop, settlements::resultsMayWait, (context, delivery, result) -> {
             recordArrivals();
             next.pass(context, delivery, result, false);
         });

@@ -18,7 +18,7 @@ import java.util.function.IntSupplier;
  * wait until {@link #QUIET_NANOS} after the last frame, joined by those that come meanwhile. An ack is thus held at
  * most that long, only while acks are flowing, and never while the broker waits for one to send more.
  * <p>
- * Only used on the subscriber's event loop.
+ * Only used on the subscriber's event loop, but for {@link #atOnce}.
  */
 final class AckPacing {
 
@@ -42,14 +42,19 @@ final class AckPacing {
      * @param unsent deliveries the broker counts as unacknowledged (or more), waiting acks included
      */
     long delay(int waiting, int unsent, long now) {
-        if (waiting == 0 || lastSent == Long.MIN_VALUE || now - lastSent >= QUIET_NANOS) {
-            return 0;
-        }
-        int limit = prefetch.getAsInt();
-        if (limit <= 0 ? waiting >= UNLIMITED_BATCH : waiting >= Math.max(1, limit / 4) || unsent >= limit / 2) {
+        if (waiting == 0 || lastSent == Long.MIN_VALUE || now - lastSent >= QUIET_NANOS || atOnce(waiting, unsent)) {
             return 0;
         }
         return QUIET_NANOS - (now - lastSent);
+    }
+
+    /**
+     * Whether so many waiting acks leave at once however recently a frame left: a quarter of the prefetch, or half of
+     * it unacknowledged. Any thread (the prefetch is read as it is now).
+     */
+    boolean atOnce(int waiting, int unsent) {
+        int limit = prefetch.getAsInt();
+        return limit <= 0 ? waiting >= UNLIMITED_BATCH : waiting >= Math.max(1, limit / 4) || unsent >= limit / 2;
     }
 
     /** A frame left at {@code now}. */

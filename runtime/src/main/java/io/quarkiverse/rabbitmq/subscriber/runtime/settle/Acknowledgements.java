@@ -40,8 +40,11 @@ final class Acknowledgements {
     /** When the window's acks leave: at once, or gathered with those that follow soon. */
     private final AckPacing pacing;
     private boolean flushScheduled;
-    /** A timer is set to flush the acks that wait for others ({@link AckPacing}). */
-    private boolean flushTimerSet;
+    /**
+     * A timer is set to flush the acks that wait for others ({@link AckPacing}). Written on the event loop, read by
+     * handlers' threads ({@link #resultsMayWait}).
+     */
+    private volatile boolean flushTimerSet;
 
     Acknowledgements(BrokerChannel channel, String queue, ContextInternal eventLoop, SettlementStats stats,
             InFlight inFlight, UnsettledBytes unsettledBytes, Observers observers) {
@@ -53,6 +56,21 @@ final class Acknowledgements {
         this.unsettledBytes = unsettledBytes;
         this.observers = observers;
         this.pacing = new AckPacing(unsettledBytes::prefetch);
+    }
+
+    /**
+     * Whether so many results of handlers that ran off the loop may wait for its next wake-up before it sees them: a
+     * timer is set to flush the waiting acks (the loop wakes for it within the pacing's {@link AckPacing#QUIET_NANOS}
+     * whatever else happens), and their acks would not leave at once ({@link AckPacing#atOnce}, counting those results
+     * as the waiting acks: the window's own are the loop's to read). Any thread.
+     */
+    boolean resultsMayWait(int results) {
+        return flushTimerSet && !pacing.atOnce(results, inFlight.count());
+    }
+
+    /** A delivery's body counts against the subscription's bound on unsettled bytes until it leaves. Any thread. */
+    void arrived(Unsettled delivery) {
+        unsettledBytes.taken(delivery.body().length);
     }
 
     /** A delivery takes its place in the window, in the order deliveries arrived. */

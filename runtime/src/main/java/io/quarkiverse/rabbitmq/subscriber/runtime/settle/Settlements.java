@@ -23,6 +23,15 @@ public interface Settlements {
     /** Publishes a handler's outputs, each confirmed; the answer (on the event loop) says what to settle the delivery with. */
     java.util.concurrent.CompletionStage<PublishAnswer> publishOutputs(Unsettled delivery, List<Output> outputs);
 
+    /**
+     * Whether so many results of handlers that ran off the event loop may wait for the loop's next wake-up: it is
+     * due within the ack pacing's few milliseconds (a timer is set to flush waiting acks), and their acks would wait
+     * for that flush anyway. Any thread.
+     */
+    default boolean resultsMayWait(int results) {
+        return false;
+    }
+
     /** Marks a delivery whose channel is gone as settled by the broker. */
     void abandoned(Unsettled delivery);
 

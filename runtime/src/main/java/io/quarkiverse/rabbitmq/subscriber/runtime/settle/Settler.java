@@ -40,8 +40,6 @@ public final class Settler implements Settlements {
     /** Null for a subscription that never publishes copies at once. */
     private final CopyPublisher copies;
     private final Clock clock;
-    /** The subscription's bound on body bytes received and not settled. */
-    private final io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytes unsettledBytes;
     /** The acks and rejects. */
     private final Acknowledgements acks;
     /** How long a delivery whose copy could not be confirmed waits before it goes back to its queue. */
@@ -56,7 +54,6 @@ public final class Settler implements Settlements {
             InServiceDelay delay, DelayStrategy delays, CopyPolicy policy, CopyOutlet outlet,
             io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytes unsettledBytes, Clock clock,
             Observers observers) throws IOException {
-        this.unsettledBytes = unsettledBytes;
         this.clock = clock;
         this.channel = channel;
         this.queue = queue;
@@ -80,6 +77,11 @@ public final class Settler implements Settlements {
         this.copyAnswers = new CopyAnswers(acks, asReceived, missing, clock, this.eventLoop, policy.refusedPause());
     }
 
+    @Override
+    public boolean resultsMayWait(int results) {
+        return acks.resultsMayWait(results);
+    }
+
     /** Called on the event loop for each delivery, in the order they arrived. */
     @Override
     public void received(Unsettled delivery) {
@@ -92,19 +94,18 @@ public final class Settler implements Settlements {
      */
     @Override
     public void arrived(Unsettled delivery) {
-        unsettledBytes.taken(delivery.body().length);
+        acks.arrived(delivery);
     }
 
     /** Carries out the settlement; returns false (and sends nothing) if the delivery was settled already. */
     @Override
     public boolean settle(Unsettled delivery, Settlement settlement) {
-        boolean onOwnLoop = eventLoop.nettyEventLoop().inEventLoop();
         if (!delivery.markSettled()) {
             LOG.errorf("Delivery %s on queue '%s' was already settled; ignoring the second settlement %s",
                     delivery.describe(), queue, settlement);
             return false;
         }
-        stats.record(settlement, onOwnLoop);
+        stats.record(settlement, eventLoop.nettyEventLoop().inEventLoop());
         try {
             if (settlement instanceof Settlement.Reject reject) {
                 acks.reject(delivery, reject.requeue());

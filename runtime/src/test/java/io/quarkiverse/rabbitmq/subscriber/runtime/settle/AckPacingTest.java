@@ -65,6 +65,17 @@ class AckPacingTest {
         assertEquals(0, pacing.delay(AckPacing.UNLIMITED_BATCH, 10_000, 100 * MS));
     }
 
+    /** What leaves at once does so whenever the last frame left (handlers' threads ask it, not knowing when). */
+    @Test
+    void whatLeavesAtOnceIsTheSameWithoutATime() {
+        assertEquals(true, pacing.atOnce(62, 1));
+        assertEquals(true, pacing.atOnce(1, 125));
+        assertEquals(false, pacing.atOnce(61, 124));
+        prefetch.set(0);
+        assertEquals(false, pacing.atOnce(AckPacing.UNLIMITED_BATCH - 1, 10_000));
+        assertEquals(true, pacing.atOnce(AckPacing.UNLIMITED_BATCH, 10_000));
+    }
+
     @Test
     void nothingWaitingIsNothingToHoldBack() {
         pacing.sent(100 * MS);

@@ -118,6 +118,54 @@ class SettlerTest {
         assertEquals(List.of("ack:1", "ack:4+"), frames);
     }
 
+    /**
+     * A worker handler's result may wait for the loop's next wake-up (Completions leaves the loop asleep) only while a
+     * timer is set to flush the waiting acks and the result's ack would wait for that flush.
+     */
+    @Test
+    void resultsMayWaitOnlyForAFlushTimerThatIsSet() throws Exception {
+        java.util.concurrent.atomic.AtomicLong firstFrameAt = new java.util.concurrent.atomic.AtomicLong();
+        BrokerChannel channel = (BrokerChannel) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] { BrokerChannel.class }, (proxy, method, args) -> {
+                    firstFrameAt.compareAndSet(0, System.nanoTime());
+                    return null;
+                });
+        ContextInternal own = ((VertxInternal) vertx).createEventLoopContext();
+        var inFlight = new io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight();
+        Settler settler = new Settler(channel, "q", own, new SettlementStats(), inFlight, null, null,
+                new CopyPolicy("x-retry-count", null, false, false, java.time.Duration.ofSeconds(1), false),
+                new CopyOutlet(channel, false, () -> false),
+                io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytesTest.unbounded(), null,
+                io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
+        InboundDelivery[] deliveries = new InboundDelivery[3];
+        on(own, () -> {
+            for (int tag = 1; tag <= 2; tag++) {
+                deliveries[tag] = delivery(tag);
+                inFlight.begin();
+                settler.received(deliveries[tag]);
+            }
+            settler.settle(deliveries[1], Settlement.ACK);
+        });
+        on(own, () -> {
+        });
+        assertEquals(false, settler.resultsMayWait(1), "the first ack left at once, and no timer is set");
+        on(own, () -> settler.settle(deliveries[2], Settlement.ACK));
+        // The flush that ack scheduled has run: soon after a frame, it set a timer.
+        on(own, () -> {
+        });
+        boolean oneMayWait = settler.resultsMayWait(1);
+        boolean aBatchMayWait = settler.resultsMayWait(AckPacing.UNLIMITED_BATCH);
+        long took = System.nanoTime() - firstFrameAt.get();
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
+                .until(() -> inFlight.count() == 0);
+        assertEquals(false, settler.resultsMayWait(1), "the timer fired: the loop is not due to wake");
+        // As in acksSoonAfterAFrameLeaveTogether: on a machine too slow for the pacing's window, no timer was set.
+        org.junit.jupiter.api.Assumptions.assumeTrue(took < AckPacing.QUIET_NANOS,
+                "the second ack came " + took / 1000 + " µs after the first frame, more than the pacing's window");
+        assertEquals(true, oneMayWait, "while the timer is set, a result may wait for its wake-up");
+        assertEquals(false, aBatchMayWait, "a batch that leaves at once (the unlimited prefetch's) may not");
+    }
+
     private ContextInternal anotherLoopThan(ContextInternal own) throws Exception {
         Thread ownThread = threadOf(own);
         for (int i = 0; i < 16; i++) {

@@ -3,6 +3,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.lang.reflect.Proxy;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -16,6 +17,9 @@ import com.rabbitmq.client.Envelope;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery;
+import io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight;
+import io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytesTest;
+import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
 import io.vertx.core.Vertx;
 import io.vertx.core.impl.ContextInternal;
 import io.vertx.core.impl.VertxInternal;
@@ -44,12 +48,7 @@ class SettlerTest {
         ContextInternal own = ((VertxInternal) vertx).createEventLoopContext();
         ContextInternal other = anotherLoopThan(own);
         SettlementStats stats = new SettlementStats();
-        Settler settler = new Settler(channel, "q", own, stats,
-                new io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight(), null, null,
-                new CopyPolicy("x-retry-count", null, false, false, java.time.Duration.ofSeconds(1), false),
-                new CopyOutlet(channel, false, () -> false),
-                io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytesTest.unbounded(), null,
-                io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
+        Settler settler = settler(channel, own, stats, new InFlight());
 
         on(own, () -> {
             InboundDelivery first = delivery(1);
@@ -71,7 +70,24 @@ class SettlerTest {
      */
     @Test
     void acksSoonAfterAFrameLeaveTogether() throws Exception {
-        List<String> frames = new CopyOnWriteArrayList<>();
+        // The pacing's window is wall-clock time: in a JVM that has just started (this class alone), the first pass
+        // loads and compiles the settling path and may take longer than the window; the acks then rightly leave one by
+        // one. A later pass is quick: three are tried before concluding the machine is too busy to show anything.
+        long took = 0;
+        for (int pass = 1; pass <= 3; pass++) {
+            List<String> frames = new CopyOnWriteArrayList<>();
+            took = settleFourSoonAfterAFrame(frames);
+            if (took < AckPacing.QUIET_NANOS) {
+                assertEquals(List.of("ack:1", "ack:4+"), frames);
+                return;
+            }
+        }
+        org.junit.jupiter.api.Assumptions.abort(
+                "the last ack came " + took / 1000 + " µs after the first frame, more than the pacing's window");
+    }
+
+    /** Settles four deliveries one by one; returns how long after the first frame the last ack was settled. */
+    private long settleFourSoonAfterAFrame(List<String> frames) throws Exception {
         java.util.concurrent.atomic.AtomicLong firstFrameAt = new java.util.concurrent.atomic.AtomicLong();
         java.util.concurrent.atomic.AtomicLong lastAckAt = new java.util.concurrent.atomic.AtomicLong();
         BrokerChannel channel = (BrokerChannel) Proxy.newProxyInstance(getClass().getClassLoader(),
@@ -81,12 +97,8 @@ class SettlerTest {
                     return null;
                 });
         ContextInternal own = ((VertxInternal) vertx).createEventLoopContext();
-        var inFlight = new io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight();
-        Settler settler = new Settler(channel, "q", own, new SettlementStats(), inFlight, null, null,
-                new CopyPolicy("x-retry-count", null, false, false, java.time.Duration.ofSeconds(1), false),
-                new CopyOutlet(channel, false, () -> false),
-                io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytesTest.unbounded(), null,
-                io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
+        var inFlight = new InFlight();
+        Settler settler = settler(channel, own, new SettlementStats(), inFlight);
         InboundDelivery[] deliveries = new InboundDelivery[5];
         on(own, () -> {
             for (int tag = 1; tag <= 4; tag++) {
@@ -107,15 +119,10 @@ class SettlerTest {
             on(own, () -> {
             });
         }
-        // The last ack was settled this long after the first frame: within the window, it joins the others.
-        long took = lastAckAt.get() - firstFrameAt.get();
-        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
+        // Within the window the last ack joins the others; the frames are complete once nothing is in flight.
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5))
                 .until(() -> inFlight.count() == 0);
-        // The pacing's window is wall-clock time: on a machine too busy to run these few tasks within it, the acks
-        // rightly leave one by one, and there is nothing to see here.
-        org.junit.jupiter.api.Assumptions.assumeTrue(took < AckPacing.QUIET_NANOS,
-                "the last ack came " + took / 1000 + " µs after the first frame, more than the pacing's window");
-        assertEquals(List.of("ack:1", "ack:4+"), frames);
+        return lastAckAt.get() - firstFrameAt.get();
     }
 
     /**
@@ -131,12 +138,8 @@ class SettlerTest {
                     return null;
                 });
         ContextInternal own = ((VertxInternal) vertx).createEventLoopContext();
-        var inFlight = new io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight();
-        Settler settler = new Settler(channel, "q", own, new SettlementStats(), inFlight, null, null,
-                new CopyPolicy("x-retry-count", null, false, false, java.time.Duration.ofSeconds(1), false),
-                new CopyOutlet(channel, false, () -> false),
-                io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytesTest.unbounded(), null,
-                io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers.NONE);
+        var inFlight = new InFlight();
+        Settler settler = settler(channel, own, new SettlementStats(), inFlight);
         InboundDelivery[] deliveries = new InboundDelivery[3];
         on(own, () -> {
             for (int tag = 1; tag <= 2; tag++) {
@@ -156,7 +159,7 @@ class SettlerTest {
         boolean oneMayWait = settler.resultsMayWait(1);
         boolean aBatchMayWait = settler.resultsMayWait(AckPacing.UNLIMITED_BATCH);
         long took = System.nanoTime() - firstFrameAt.get();
-        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5))
                 .until(() -> inFlight.count() == 0);
         assertEquals(false, settler.resultsMayWait(1), "the timer fired: the loop is not due to wake");
         // As in acksSoonAfterAFrameLeaveTogether: on a machine too slow for the pacing's window, no timer was set.
@@ -164,6 +167,14 @@ class SettlerTest {
                 "the second ack came " + took / 1000 + " µs after the first frame, more than the pacing's window");
         assertEquals(true, oneMayWait, "while the timer is set, a result may wait for its wake-up");
         assertEquals(false, aBatchMayWait, "a batch that leaves at once (the unlimited prefetch's) may not");
+    }
+
+    /** A settler of queue "q" that publishes no copies (no dead-letter queue, no delay) and bounds no bytes. */
+    private static Settler settler(BrokerChannel channel, ContextInternal own, SettlementStats stats, InFlight inFlight)
+            throws java.io.IOException {
+        return new Settler(channel, "q", own, stats, inFlight, null, null,
+                new CopyPolicy("x-retry-count", null, false, false, Duration.ofSeconds(1), false),
+                new CopyOutlet(channel, false, () -> false), UnsettledBytesTest.unbounded(), null, Observers.NONE);
     }
 
     private ContextInternal anotherLoopThan(ContextInternal own) throws Exception {

@@ -89,26 +89,30 @@ class BrokerCallbacksTest {
 
     @Test
     void aChannelLostWhileTheEngineWaitsForTheBrokerDoesNotFreezeTheConnection() throws Exception {
-        RabbitAdmin.with(admin -> admin.publish(SLOW, "held"));
-        await().until(() -> handlers.slow.size() == 1);
-        // What startup does: hold the engine's and the session's locks while waiting for the broker's replies.
-        synchronized (engine) {
-            synchronized (session) {
-                // RabbitMQ stops the slow subscriber (delivery acknowledgement timed out): 3.10 and 4.0 close its
-                // channel, 4.3 cancels its consumer; either reaches its supervisor, which says so.
-                try (CapturedLogs logs = new CapturedLogs()) {
+        // The logs are captured from before the delivery: the broker may stop the subscriber as soon as a second after
+        // the handler took it, and a capture begun after that (the test thread slow to get here on a busy machine)
+        // would wait for a line already written.
+        try (CapturedLogs logs = new CapturedLogs()) {
+            RabbitAdmin.with(admin -> admin.publish(SLOW, "held"));
+            await().until(() -> handlers.slow.size() == 1);
+            // What startup does: hold the engine's and the session's locks while waiting for the broker's replies.
+            synchronized (engine) {
+                synchronized (session) {
+                    // RabbitMQ stops the slow subscriber (delivery acknowledgement timed out): 3.10 and 4.0 close its
+                    // channel, 4.3 cancels its consumer; either reaches its supervisor, which says so.
                     await().atMost(Duration.ofSeconds(60)).until(() -> logs.errors().stream()
                             .anyMatch(line -> line.contains("stopped consuming queue '" + SLOW + "'")));
+                    // A round-trip on the subscribers' connection: the thread that ran the close listener reads its
+                    // reply.
+                    CompletableFuture<Void> roundTrip = CompletableFuture.runAsync(() -> {
+                        try (BrokerChannel channel = session.connection().createChannel()) {
+                            channel.declareQueuePassive(QUICK);
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                    });
+                    roundTrip.get(10, TimeUnit.SECONDS);
                 }
-                // A round-trip on the subscribers' connection: the thread that ran the close listener reads its reply.
-                CompletableFuture<Void> roundTrip = CompletableFuture.runAsync(() -> {
-                    try (BrokerChannel channel = session.connection().createChannel()) {
-                        channel.declareQueuePassive(QUICK);
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                });
-                roundTrip.get(10, TimeUnit.SECONDS);
             }
         }
         handlers.release.countDown();

@@ -77,7 +77,7 @@ export class QwcRabbitmqSubscriberDeadLetters extends LitElement {
                 <vaadin-grid-column path="messageId" header="Message id" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="sourceQueue" header="From" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="reason" auto-width></vaadin-grid-column>
-                <vaadin-grid-column path="retryCount" header="Deliveries" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="attempts" header="Deliveries" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="exceptionType" header="Exception" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="exceptionMessage" header="Message" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="bodyPreview" header="Body" auto-width></vaadin-grid-column>

@@ -25,10 +25,10 @@ public class DeadLetters {
     @Subscriber("refunds.dead")
     void review(Refund refund, Delivery delivery) {
         Object failure = delivery.header("x-exception-message");
-        LOG.warnf("Refund %d gave up after %d deliveries%s", refund.id(), delivery.retryCount(),
+        LOG.warnf("Refund %d gave up after %d deliveries%s", refund.id(), delivery.attempt(),
                 failure == null ? "" : " (last failure: " + failure + ")");
         // The routing key the refund was first published with to the payments exchange, kept on every copy.
-        ledger.deadRefund(refund, delivery.retryCount(), delivery.routingKey());
+        ledger.deadRefund(refund, delivery.attempt(), delivery.routingKey());
     }
 
     @Subscriber("payouts.dead")

@@ -7,10 +7,11 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import com.rabbitmq.client.Channel;
@@ -32,7 +33,21 @@ class DevUiOnRabbitMqTest {
 
     static final int PORT = Integer.getInteger("rabbitmq.test.port", 5672);
 
-    /** Before the application starts: skips without a broker, and deletes what an earlier run left. */
+    /** Skips the class, saying why, where no broker answers (fails it where one is required). */
+    @RegisterExtension
+    @Order(0)
+    static final ExecutionCondition answers = context -> {
+        try (Socket probe = new Socket()) {
+            probe.connect(new InetSocketAddress("127.0.0.1", PORT), 2000);
+            return ConditionEvaluationResult.enabled("RabbitMQ answers on 127.0.0.1:" + PORT);
+        } catch (Exception e) {
+            return Boolean.getBoolean("rabbitmq.test.required") ? ConditionEvaluationResult.enabled("required")
+                    : ConditionEvaluationResult.disabled("RabbitMQ does not answer on 127.0.0.1:" + PORT + " (" + e
+                            + "); -Drabbitmq.test.required=true makes this a failure");
+        }
+    };
+
+    /** Before the application starts: deletes what an earlier run left. */
     @RegisterExtension
     @Order(1)
     static final BeforeAllCallback broker = context -> deleteQueues();
@@ -82,16 +97,8 @@ class DevUiOnRabbitMqTest {
         }
     }
 
-    /** Deletes the test's queues; a broker that does not answer skips the test, or fails it where required. */
+    /** Deletes the test's queues. */
     static void deleteQueues() {
-        try (Socket probe = new Socket()) {
-            probe.connect(new InetSocketAddress("127.0.0.1", PORT), 2000);
-        } catch (Exception e) {
-            if (Boolean.getBoolean("rabbitmq.test.required")) {
-                throw new IllegalStateException("RabbitMQ does not answer on 127.0.0.1:" + PORT, e);
-            }
-            Assumptions.abort("RabbitMQ does not answer on 127.0.0.1:" + PORT + ": " + e);
-        }
         ConnectionFactory factory = new ConnectionFactory();
         factory.setPort(PORT);
         try (Connection connection = factory.newConnection(); Channel channel = connection.createChannel()) {

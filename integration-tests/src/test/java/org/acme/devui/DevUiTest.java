@@ -127,7 +127,7 @@ class DevUiTest {
             JsonObject letter = peeked.getJsonObject(0);
             assertEquals("devui.refunds", letter.getString("sourceQueue"), letter::encode);
             assertEquals("busy", letter.getString("bodyPreview"), letter::encode);
-            assertEquals(3, letter.getInteger("retryCount"), letter::encode);
+            assertEquals(3, letter.getInteger("attempts"), letter::encode);
             assertEquals(1, rpc.depth("devui.refunds.dead"), "a peek takes nothing");
             assertEquals("CONSUMING", rpc.subscription(0).getString("state"));
 

@@ -36,13 +36,14 @@ import com.rabbitmq.client.ConnectionFactory;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
 
 /**
- * The packaged example killed at each point of an inbox delivery (a JVM halt, as {@code kill -9}, through the
- * runtime's crash points), then started again: every refund is recorded once, its {@code RefundIssued} event reaches
+ * The packaged example killed at each point of an inbox delivery (a JVM halt, as {@code kill -9}, injected from
+ * outside by Byteman's agent: {@link CrashRules}), then started again: every refund is recorded once, its {@code RefundIssued}
+ * event reaches
  * the audit trail (an inbox subscriber too) once, and the outbox is empty. Then two instances on one queue and one
  * database: 1,000 refunds and 100 of them requested again, each recorded once, both instances handling some; and
  * 2,000 groups a crash left in the outbox, which both relays share, each published once.
  */
-@ExtendWith(PostgresAnswers.class)
+@ExtendWith({ RabbitMqAnswers.class, PostgresAnswers.class })
 class RefundsCrashIT {
 
     static final String AMQP_URL = "amqp://guest:guest@127.0.0.1:5672";
@@ -207,7 +208,7 @@ class RefundsCrashIT {
                 .toString(), "-Dquarkus.http.port=" + port, "-Dquarkus.rabbitmq-subscriber.url=" + AMQP_URL,
                 "-Dquarkus.rabbitmq-subscriber.outbox.relay.min-age=2s"));
         if (crashAt != null) {
-            command.add("-Drabbitmq-subscriber.test.crash-at=" + crashAt);
+            command.add(CrashRules.agent(crashAt));
         }
         command.addAll(List.of("-jar", JAR.toString()));
         File log = Path.of("target", "crash-" + port + "-" + (crashAt == null ? "run" : crashAt) + ".log").toFile();

@@ -17,6 +17,7 @@ import io.restassured.http.ContentType;
 /** The refunds example end to end, over HTTP, against the local RabbitMQ. */
 @QuarkusTest
 @QuarkusTestResource(value = RefundsQueueCleanup.class, restrictToAnnotatedClass = true)
+@org.junit.jupiter.api.extension.ExtendWith(RabbitMqAnswers.class)
 class RefundsTest {
 
     private static void submit(long id, String card) {

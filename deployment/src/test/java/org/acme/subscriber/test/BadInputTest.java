@@ -130,13 +130,13 @@ class BadInputTest {
 
         @Subscriber(value = TEXT, maxAttempts = 3, deadLetter = TEXT + ".dead")
         Outcome text(String body, Delivery delivery) {
-            seen.put(delivery.messageId(), delivery.retryCount());
+            seen.put(delivery.messageId(), delivery.attempt());
             return body.equals("retry") ? Outcome.retry() : Outcome.ack();
         }
 
         @Subscriber(value = JSON, maxAttempts = 3, deadLetter = JSON + ".dead")
         Outcome json(Order order, Delivery delivery) {
-            seen.put(delivery.messageId(), delivery.retryCount());
+            seen.put(delivery.messageId(), delivery.attempt());
             return Outcome.ack();
         }
     }

@@ -38,7 +38,7 @@ public abstract class BrokerScenarios {
      * settle everything that can happen now (its clock stays where it is), then the condition must hold.
      */
     protected void until(BooleanSupplier condition) {
-        if (session.inProcessServer().isPresent()) {
+        if (session.embeddedBroker().isPresent()) {
             inProcess.awaitIdle();
             assertTrue(condition.getAsBoolean(), "not so once the in-process broker is idle");
         } else {

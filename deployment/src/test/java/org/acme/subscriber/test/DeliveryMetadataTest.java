@@ -21,6 +21,7 @@ import io.quarkiverse.rabbitmq.subscriber.Subscriber;
 import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 import io.quarkus.test.QuarkusUnitTest;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 /** What Delivery reports, the configurable retry-count header, and the raw payload types. */
@@ -30,10 +31,11 @@ class DeliveryMetadataTest {
     static final String QUEUE = "t.metadata";
     static final String JSON = "t.metadata.json";
     static final String BUFFER = "t.metadata.buffer";
+    static final String ARRAY = "t.metadata.array";
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUE, JSON, BUFFER).givesUrl();
+    static final WireBroker broker = WireBroker.queues(QUEUE, JSON, BUFFER, ARRAY).givesUrl();
 
     @RegisterExtension
     @Order(2)
@@ -60,20 +62,26 @@ class DeliveryMetadataTest {
         assertEquals(QUEUE, counted.routingKey());
         assertFalse(counted.redelivered());
         assertEquals("m-1", counted.messageId());
-        assertEquals(4, counted.retryCount());
+        assertEquals(4, counted.attempt());
         assertEquals("acme", counted.header("tenant").toString());
         assertTrue(counted.headers().containsKey("x-attempts"));
         assertTrue(counted.redeliveryCount().isEmpty(), "a classic queue counts no deliveries");
-        assertEquals(1, handlers.deliveries.get("fresh").retryCount(), "no header: the first delivery");
+        assertEquals(1, handlers.deliveries.get("fresh").attempt(), "no header: the first delivery");
     }
 
     @Test
     void rawPayloadTypes() {
         publisher.sendConfirmedAndAwait(JSON, new JsonObject().put("id", 9));
         publisher.sendConfirmedAndAwait(BUFFER, Buffer.buffer("bytes"));
-        await().until(() -> handlers.raw.size() == 2);
+        // A JsonArray goes as it is, with the content encoding the message names (the body is not transformed).
+        publisher.sendConfirmedAndAwait(io.quarkiverse.rabbitmq.subscriber.OutgoingMessage.toQueue(ARRAY)
+                .payload(new JsonArray().add("a").add(2)).contentEncoding("identity"));
+        await().until(() -> handlers.raw.size() == 3);
         assertEquals(9, ((JsonObject) handlers.raw.get(JSON)).getInteger("id"));
         assertEquals("bytes", handlers.raw.get(BUFFER).toString());
+        assertEquals(new JsonArray().add("a").add(2), handlers.raw.get(ARRAY));
+        assertEquals("identity", handlers.arrayEncoding);
+        assertEquals("application/json", handlers.arrayType);
     }
 
     public static class Handlers {
@@ -93,6 +101,16 @@ class DeliveryMetadataTest {
         @Subscriber(BUFFER)
         void buffer(Buffer body) {
             raw.put(BUFFER, body);
+        }
+
+        volatile String arrayEncoding;
+        volatile String arrayType;
+
+        @Subscriber(ARRAY)
+        void array(JsonArray body, Delivery delivery) {
+            arrayEncoding = delivery.properties().contentEncoding();
+            arrayType = delivery.properties().contentType();
+            raw.put(ARRAY, body);
         }
     }
 }

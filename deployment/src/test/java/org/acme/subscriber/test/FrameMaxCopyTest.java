@@ -140,7 +140,7 @@ class FrameMaxCopyTest {
         final AtomicInteger acked = new AtomicInteger();
 
         private void seen(Delivery delivery) {
-            attempts.computeIfAbsent(delivery.messageId(), id -> new ConcurrentLinkedQueue<>()).add(delivery.retryCount());
+            attempts.computeIfAbsent(delivery.messageId(), id -> new ConcurrentLinkedQueue<>()).add(delivery.attempt());
         }
 
         @Subscriber(value = ROOM, maxAttempts = 3, deadLetter = ROOM + ".dead")

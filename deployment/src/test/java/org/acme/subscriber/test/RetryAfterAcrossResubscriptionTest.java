@@ -69,8 +69,8 @@ class RetryAfterAcrossResubscriptionTest {
         @Subscriber(QUEUE)
         Outcome handle(String body, Delivery delivery) {
             attempts.add(System.currentTimeMillis());
-            retryCounts.add(delivery.retryCount());
-            return delivery.retryCount() == 1 ? Outcome.retryAfter(DELAY) : Outcome.ack();
+            retryCounts.add(delivery.attempt());
+            return delivery.attempt() == 1 ? Outcome.retryAfter(DELAY) : Outcome.ack();
         }
     }
 }

@@ -88,8 +88,8 @@ class RetryAfterWireTest {
 
         @Subscriber(SHORT)
         Outcome quick(String body, Delivery delivery) {
-            short_.add(delivery.retryCount() + " tenant=" + delivery.header("tenant") + " id=" + delivery.messageId());
-            return delivery.retryCount() == 1 ? Outcome.retryAfter(Duration.ofMillis(300)) : Outcome.ack();
+            short_.add(delivery.attempt() + " tenant=" + delivery.header("tenant") + " id=" + delivery.messageId());
+            return delivery.attempt() == 1 ? Outcome.retryAfter(Duration.ofMillis(300)) : Outcome.ack();
         }
 
         @Subscriber(LONG)

@@ -171,7 +171,7 @@ class InboxBatchInProcessTest {
                     PreparedStatement insert = connection.prepareStatement(
                             "INSERT INTO batch_orders (id) VALUES (?)")) {
                 for (int i = 0; i < orders.size(); i++) {
-                    if (orders.get(i).startsWith("retry") && deliveries.get(i).retryCount() == 1) {
+                    if (orders.get(i).startsWith("retry") && deliveries.get(i).attempt() == 1) {
                         outcome = outcome.retry(i);
                     } else {
                         insert.setString(1, orders.get(i));

@@ -7,7 +7,7 @@ import java.lang.annotation.Target;
 /**
  * Hands the handler a list of messages per call: {@code @Subscriber(value = "readings", batch = @Batch(size = 500,
  * maxWait = "100ms"))} on a method that takes a {@code List<T>} payload (any payload type a single handler takes: a
- * JSON-decoded type, {@code byte[]}, {@code String}, {@code Buffer}, {@code JsonObject}), optionally a
+ * JSON-decoded type, {@code byte[]}, {@code String}, {@code Buffer}, {@code JsonObject}, {@code JsonArray}), optionally a
  * {@code List<Delivery>} (the same items in the same order) and {@code Outputs}, and returns {@link BatchOutcome},
  * {@code Uni<BatchOutcome>}, {@code CompletionStage<BatchOutcome>}, {@code void} or {@code Uni<Void>}.
  * <p>

@@ -20,7 +20,7 @@ import java.util.Map;
  *        {@code x-dead-letter-reason} header, else the reason of the latest
  *        {@code x-death} entry ({@code rejected}, {@code expired}, {@code maxlen}, {@code delivery_limit}), else
  *        {@code null}
- * @param retryCount the deliveries counted in the retry-count header
+ * @param attempts the deliveries counted in the retry-count header
  *        ({@code quarkus.rabbitmq-subscriber.retry-count-header}); for a quorum queue's dead letter, which RabbitMQ
  *        moved at the queue's delivery limit ({@code x-death} reason {@code delivery_limit}) and which carries no count,
  *        the cap of the subscription consuming that queue; {@code 0} when nothing says
@@ -29,7 +29,7 @@ import java.util.Map;
  * @param bodySize the size of the whole body, in bytes
  */
 public record DeadLetter(String messageId, String sourceQueue, Map<String, Object> headers, String exceptionType,
-        String exceptionMessage, String reason, int retryCount, String bodyPreview, int bodySize) {
+        String exceptionMessage, String reason, int attempts, String bodyPreview, int bodySize) {
 
     /** How much of the body {@link #bodyPreview()} shows at most, in bytes. */
     public static final int PREVIEW_BYTES = 256;

@@ -3,8 +3,6 @@ package io.quarkiverse.rabbitmq.subscriber;
 import java.util.Map;
 import java.util.OptionalInt;
 
-import com.rabbitmq.client.AMQP;
-
 /**
  * What RabbitMQ said about the message a handler is given. Declare it as a handler parameter beside the payload.
  */
@@ -52,7 +50,7 @@ public interface Delivery {
     /**
      * On every copy, dead letter and replay the runtime published of a message whose publisher set {@code user-id}: that
      * user. The runtime publishes as its own user (RabbitMQ refuses another's {@code user-id} from it), and
-     * {@link #messageProperties()} gives a handler the publisher's back on each copy.
+     * {@link #properties()} gives a handler the publisher's back on each copy.
      */
     String ORIGINAL_USER_ID_HEADER = "x-original-user-id";
 
@@ -80,7 +78,7 @@ public interface Delivery {
      * The deliveries of this message so far, this one included, from the retry-count header; {@code 1} when the header
      * is absent.
      */
-    int retryCount();
+    int attempt();
 
     /**
      * The message headers, never {@code null}, with plain Java values: text as {@code String} (amqp-client reads it as
@@ -111,21 +109,6 @@ public interface Delivery {
      * The message's properties, headers aside, in plain Java types. On a copy the runtime published (a retry, a delayed
      * retry, a replay) the {@code user-id} is the original publisher's, as RabbitMQ validated it at the first publish
      * (or {@code null}), not the runtime's own user, which the copy travels under.
-     * <p>
-     * The runtime's deliveries implement it; the default only keeps a {@code Delivery} an application wrote for its
-     * own tests before this method existed compiling.
      */
-    default MessageProperties messageProperties() {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement messageProperties()");
-    }
-
-    /**
-     * The same properties as amqp-client's type, headers included (their text as amqp-client's {@code LongString}).
-     *
-     * @deprecated it ties an application to amqp-client's classes; {@link #messageProperties()} gives the same
-     *             properties and {@link #headers()} the headers, in plain Java values. Kept until a first release, so
-     *             that handlers written against it still compile.
-     */
-    @Deprecated(forRemoval = true)
-    AMQP.BasicProperties properties();
+    MessageProperties properties();
 }

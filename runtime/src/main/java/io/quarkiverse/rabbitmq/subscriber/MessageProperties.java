@@ -7,7 +7,7 @@ import java.util.OptionalInt;
 
 /**
  * A received message's AMQP properties, headers aside ({@link Delivery#headers()} gives those), in plain Java types:
- * what {@link Delivery#messageProperties()} and the test broker's queued messages give, so that an application reads
+ * what {@link Delivery#properties()} and the test broker's queued messages give, so that an application reads
  * them without amqp-client's types. Where {@link OutgoingMessage} sets a property, the name and type are its.
  *
  * @param contentType the content type, or {@code null}

@@ -49,6 +49,7 @@ public final class OutgoingMessage {
     private final String correlationId;
     private final String replyTo;
     private final String contentType;
+    private final String contentEncoding;
     /** In milliseconds, or -1 for none. */
     private final long expirationMillis;
     /** 0..255, or -1 for none. */
@@ -58,8 +59,8 @@ public final class OutgoingMessage {
     private final boolean mandatory;
 
     private OutgoingMessage(String exchange, String routingKey, Object payload, Map<String, Object> headers,
-            String messageId, String correlationId, String replyTo, String contentType, long expirationMillis,
-            int priority, boolean persistent, boolean mandatory) {
+            String messageId, String correlationId, String replyTo, String contentType, String contentEncoding,
+            long expirationMillis, int priority, boolean persistent, boolean mandatory) {
         this.exchange = exchange;
         this.routingKey = routingKey;
         this.payload = payload;
@@ -68,6 +69,7 @@ public final class OutgoingMessage {
         this.correlationId = correlationId;
         this.replyTo = replyTo;
         this.contentType = contentType;
+        this.contentEncoding = contentEncoding;
         this.expirationMillis = expirationMillis;
         this.priority = priority;
         this.persistent = persistent;
@@ -81,7 +83,7 @@ public final class OutgoingMessage {
     public static OutgoingMessage to(String exchange, String routingKey) {
         return new OutgoingMessage(shortString("exchange", required("exchange", exchange)),
                 shortString("routing key", required("routing key", routingKey)), EMPTY, Map.of(), null, null, null,
-                null, -1, -1, true, true);
+                null, null, -1, -1, true, true);
     }
 
     /**
@@ -98,7 +100,7 @@ public final class OutgoingMessage {
 
     /**
      * The payload, encoded the way subscribers decode it: {@code byte[]}, {@code String}, {@code Buffer} and
-     * {@code JsonObject} as they are, any other object as JSON.
+     * {@code JsonObject}, {@code JsonArray} as they are, any other object as JSON.
      */
     public OutgoingMessage payload(Object payload) {
         if (payload == null) {
@@ -106,7 +108,7 @@ public final class OutgoingMessage {
                     + " is null: send an empty byte[] for an empty body");
         }
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                contentType, expirationMillis, priority, persistent, mandatory);
+                contentType, contentEncoding, expirationMillis, priority, persistent, mandatory);
     }
 
     /**
@@ -130,20 +132,21 @@ public final class OutgoingMessage {
     /** The message id property; {@code null} for a random UUID, as when it is never set. */
     public OutgoingMessage messageId(String messageId) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, shortString("message id", messageId),
-                correlationId, replyTo, contentType, expirationMillis, priority, persistent, mandatory);
+                correlationId, replyTo, contentType, contentEncoding, expirationMillis, priority, persistent, mandatory);
     }
 
     /** The correlation id property (an answer carries its request's); {@code null} for none. */
     public OutgoingMessage correlationId(String correlationId) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId,
-                shortString("correlation id", correlationId), replyTo, contentType, expirationMillis, priority,
+                shortString("correlation id", correlationId), replyTo, contentType, contentEncoding, expirationMillis, priority,
                 persistent, mandatory);
     }
 
     /** The reply-to property: the queue an answer should go to; {@code null} for none. */
     public OutgoingMessage replyTo(String replyTo) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId,
-                shortString("reply-to", replyTo), contentType, expirationMillis, priority, persistent, mandatory);
+                shortString("reply-to", replyTo), contentType, contentEncoding, expirationMillis, priority, persistent,
+                mandatory);
     }
 
     /**
@@ -167,7 +170,7 @@ public final class OutgoingMessage {
             millis = ceilMillis(expiration);
         }
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                contentType, millis, priority, persistent, mandatory);
+                contentType, contentEncoding, millis, priority, persistent, mandatory);
     }
 
     /**
@@ -180,7 +183,7 @@ public final class OutgoingMessage {
                     + " must be between 0 and 255, and was " + priority);
         }
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                contentType, expirationMillis, priority, persistent, mandatory);
+                contentType, contentEncoding, expirationMillis, priority, persistent, mandatory);
     }
 
     /**
@@ -189,13 +192,23 @@ public final class OutgoingMessage {
      */
     public OutgoingMessage persistent(boolean persistent) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                contentType, expirationMillis, priority, persistent, mandatory);
+                contentType, contentEncoding, expirationMillis, priority, persistent, mandatory);
     }
 
     /** The content type property; {@code null} to choose it from the payload, as when it is never set. */
     public OutgoingMessage contentType(String contentType) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                shortString("content type", contentType), expirationMillis, priority, persistent, mandatory);
+                shortString("content type", contentType), contentEncoding, expirationMillis, priority, persistent, mandatory);
+    }
+
+    /**
+     * The content encoding property (the body's encoding beside its type: {@code gzip}, say), as a consumer reads it to
+     * undo it; {@code null} for none. The publisher sends the body as the payload gives it: it does not compress.
+     */
+    public OutgoingMessage contentEncoding(String contentEncoding) {
+        return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
+                contentType, shortString("content encoding", contentEncoding), expirationMillis, priority, persistent,
+                mandatory);
     }
 
     // ---- accessors ------------------------------------------------------------------------------------------------
@@ -210,7 +223,7 @@ public final class OutgoingMessage {
      */
     public OutgoingMessage mandatory(boolean mandatory) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                contentType, expirationMillis, priority, persistent, mandatory);
+                contentType, contentEncoding, expirationMillis, priority, persistent, mandatory);
     }
 
     public boolean mandatory() {
@@ -254,6 +267,11 @@ public final class OutgoingMessage {
         return contentType;
     }
 
+    /** The content encoding given, or {@code null}. */
+    public String contentEncoding() {
+        return contentEncoding;
+    }
+
     /** The expiration, in whole milliseconds. */
     public Optional<Duration> expiration() {
         return expirationMillis < 0 ? Optional.empty() : Optional.of(Duration.ofMillis(expirationMillis));
@@ -280,7 +298,7 @@ public final class OutgoingMessage {
 
     private OutgoingMessage withHeaders(Map<String, Object> more) {
         return new OutgoingMessage(exchange, routingKey, payload, Collections.unmodifiableMap(more), messageId,
-                correlationId, replyTo, contentType, expirationMillis, priority, persistent, mandatory);
+                correlationId, replyTo, contentType, contentEncoding, expirationMillis, priority, persistent, mandatory);
     }
 
     private static String required(String what, String value) {

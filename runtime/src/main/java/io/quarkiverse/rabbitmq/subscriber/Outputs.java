@@ -14,7 +14,8 @@ import java.util.Map;
  * outputs, never loses them.
  * <p>
  * Payloads are encoded as {@link RabbitPublisher} encodes them ({@code byte[]}, {@code String}, {@code Buffer},
- * {@code JsonObject} as they are, any other object as JSON); each message gets a random message id, is persistent and
+ * {@code JsonObject}, {@code JsonArray} as they are, any other object as JSON); each message gets a random message id, is
+ * persistent and
  * carries the delivery's trace context. An instance belongs to one delivery and is valid until the handler's
  * outcome is settled.
  */

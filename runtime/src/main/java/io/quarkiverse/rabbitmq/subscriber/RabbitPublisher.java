@@ -7,7 +7,7 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Publishes payloads to RabbitMQ, encoded the way subscribers decode them: {@code byte[]}, {@code String},
- * {@code Buffer} and {@code JsonObject} go as they are, any other object as JSON through Quarkus's
+ * {@code Buffer}, {@code JsonObject} and {@code JsonArray} go as they are, any other object as JSON through Quarkus's
  * {@code ObjectMapper}.
  * <p>
  * One vocabulary, as {@link Outputs} has it: {@code send} goes to a queue (through the default exchange),
@@ -16,9 +16,7 @@ import io.smallrye.mutiny.Uni;
  * complete once the broker confirmed the message; they fail when the broker nacks it or cannot route it; their
  * {@code ...AndAwait} forms block the calling thread until then (never call them on an event loop). A whole message,
  * with its properties (a message id, say), is an {@link OutgoingMessage}; the forms that take a payload and headers
- * send one with the defaults it describes, the headers as given. The names before the first release
- * ({@code sendAndAwait}, the exchange forms of {@code send} and {@code sendConfirmed}) still work, deprecated.
- * {@link #request(String, Object, Class, Duration)}
+ * send one with the defaults it describes, the headers as given. {@link #request(String, Object, Class, Duration)}
  * sends a request and waits for its reply.
  */
 public interface RabbitPublisher {
@@ -141,7 +139,8 @@ public interface RabbitPublisher {
      * </pre>
      *
      * The reply is decoded into {@code replyType} as a handler's payload parameter of that type would be
-     * ({@code byte[]}, {@code String}, {@code Buffer}, {@code JsonObject}, or from JSON), and the {@code Uni} completes
+     * ({@code byte[]}, {@code String}, {@code Buffer}, {@code JsonObject}, {@code JsonArray}, or from JSON), and the
+     * {@code Uni} completes
      * on the caller's Vert.x context (a worker when there is none). It fails with a
      * {@link java.util.concurrent.TimeoutException} naming the queue, the timeout and the correlation id when no reply
      * came within {@code timeout}; at once when no queue takes the request (it is published {@code mandatory}); and
@@ -164,40 +163,4 @@ public interface RabbitPublisher {
      *         positive
      */
     <R> Uni<R> request(OutgoingMessage request, Class<R> replyType, Duration timeout);
-
-    /** @deprecated the exchange form is {@link #publish(String, String, Object, Map)}: send goes to a queue */
-    @Deprecated(forRemoval = true)
-    default Uni<Void> send(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
-        return publish(exchange, routingKey, payload, headers);
-    }
-
-    /** @deprecated the exchange form is {@link #publishConfirmed(String, String, Object, Map)} */
-    @Deprecated(forRemoval = true)
-    default Uni<Void> sendConfirmed(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
-        return publishConfirmed(exchange, routingKey, payload, headers);
-    }
-
-    /** @deprecated it waits for the broker's confirm: {@link #sendConfirmedAndAwait(String, Object)} */
-    @Deprecated(forRemoval = true)
-    default void sendAndAwait(String queue, Object payload) {
-        sendConfirmedAndAwait(queue, payload);
-    }
-
-    /** @deprecated {@link #sendConfirmedAndAwait(String, Object, Map)} */
-    @Deprecated(forRemoval = true)
-    default void sendAndAwait(String queue, Object payload, Map<String, Object> headers) {
-        sendConfirmedAndAwait(queue, payload, headers);
-    }
-
-    /** @deprecated {@link #publishConfirmedAndAwait(String, String, Object, Map)} */
-    @Deprecated(forRemoval = true)
-    default void sendAndAwait(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
-        publishConfirmedAndAwait(exchange, routingKey, payload, headers);
-    }
-
-    /** @deprecated {@link #sendConfirmedAndAwait(OutgoingMessage)} */
-    @Deprecated(forRemoval = true)
-    default void sendAndAwait(OutgoingMessage message) {
-        sendConfirmedAndAwait(message);
-    }
 }

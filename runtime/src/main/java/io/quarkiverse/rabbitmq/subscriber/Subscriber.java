@@ -9,7 +9,8 @@ import java.lang.annotation.Target;
  * Marks a bean method as the consumer of a RabbitMQ queue.
  * <p>
  * The method takes one payload parameter (a type decoded from JSON, or {@code byte[]}, {@code String},
- * {@code io.vertx.core.buffer.Buffer}, {@code io.vertx.core.json.JsonObject}) and optionally a {@link Delivery}. It
+ * {@code io.vertx.core.buffer.Buffer}, {@code io.vertx.core.json.JsonObject}, {@code io.vertx.core.json.JsonArray}) and
+ * optionally a {@link Delivery}. It
  * returns an {@link Outcome}, {@code Uni<Outcome>}, {@code CompletionStage<Outcome>}, {@code void} or
  * {@code Uni<Void>}. Methods returning {@code Uni} or {@code CompletionStage} run on the Vert.x event loop, others on
  * a worker thread; {@code @Blocking}, {@code @NonBlocking} and {@code @RunOnVirtualThread} change that. Whatever runs

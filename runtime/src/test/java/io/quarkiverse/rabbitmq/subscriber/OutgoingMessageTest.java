@@ -166,12 +166,6 @@ class OutgoingMessageTest {
         publisher.send("refunds", "body", Map.of("message-id", "m-1", "tenant", "acme")).await().indefinitely();
         assertEquals("m-1", publisher.sent.get(2).messageId());
         assertEquals(Map.of("tenant", "acme"), publisher.sent.get(2).headers());
-        // The former exchange form still publishes to the exchange, deprecated.
-        @SuppressWarnings("removal")
-        Uni<Void> former = publisher.send("payments", "refund.ca", "fourth", Map.of());
-        former.await().indefinitely();
-        assertEquals("payments", publisher.sent.get(3).exchange());
-        assertEquals("refund.ca", publisher.sent.get(3).routingKey());
     }
 
     @Test

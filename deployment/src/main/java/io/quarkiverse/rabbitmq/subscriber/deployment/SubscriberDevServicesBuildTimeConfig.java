@@ -15,6 +15,9 @@ import io.smallrye.config.WithDefault;
 @ConfigRoot(phase = ConfigPhase.BUILD_TIME)
 public interface SubscriberDevServicesBuildTimeConfig {
 
+    /** The image Dev Services start by default: RabbitMQ 4.3, the generation CI runs the wire tests on (4.3.6). */
+    String DEFAULT_IMAGE = "docker.io/library/rabbitmq:4.3-management";
+
     /**
      * Dev Services: a RabbitMQ container in dev and test mode.
      */
@@ -33,9 +36,10 @@ public interface SubscriberDevServicesBuildTimeConfig {
         boolean enabled();
 
         /**
-         * The image to start: an official RabbitMQ image (its repository ends with {@code rabbitmq}).
+         * The image to start: an official RabbitMQ image (its repository ends with {@code rabbitmq}). The default is
+         * RabbitMQ 4.3, the current generation, which the extension's tests run against.
          */
-        @WithDefault("docker.io/library/rabbitmq:3.12-management")
+        @WithDefault(DEFAULT_IMAGE)
         String imageName();
 
         /**

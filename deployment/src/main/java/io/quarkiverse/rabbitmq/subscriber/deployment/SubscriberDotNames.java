@@ -13,6 +13,7 @@ import io.smallrye.common.annotation.NonBlocking;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 final class SubscriberDotNames {
@@ -31,6 +32,7 @@ final class SubscriberDotNames {
     static final DotName STRING = DotName.createSimple(String.class);
     static final DotName BUFFER = DotName.createSimple(Buffer.class);
     static final DotName JSON_OBJECT = DotName.createSimple(JsonObject.class);
+    static final DotName JSON_ARRAY = DotName.createSimple(JsonArray.class);
     static final DotName BLOCKING = DotName.createSimple(Blocking.class);
     static final DotName NON_BLOCKING = DotName.createSimple(NonBlocking.class);
     static final DotName RUN_ON_VIRTUAL_THREAD = DotName.createSimple(RunOnVirtualThread.class);

@@ -253,7 +253,7 @@ final class SubscriberMethodAnalysis {
             PayloadKind kind = payloadKind(parameter);
             if (kind == null) {
                 problem("has parameter " + (i + 1) + " of unsupported type " + parameter
-                        + ": a subscriber takes one payload (a JSON-decoded type, byte[], String, Buffer or JsonObject)"
+                        + ": a subscriber takes one payload (a JSON-decoded type, byte[], String, Buffer, JsonObject or JsonArray)"
                         + " and optionally a Delivery and Outputs");
                 continue;
             }
@@ -311,6 +311,9 @@ final class SubscriberMethodAnalysis {
                 }
                 if (name.equals(JSON_OBJECT)) {
                     return PayloadKind.JSON_OBJECT;
+                }
+                if (name.equals(JSON_ARRAY)) {
+                    return PayloadKind.JSON_ARRAY;
                 }
                 String className = name.toString();
                 if (className.equals("java.lang.Object")

@@ -23,7 +23,6 @@ import org.jboss.jandex.MethodInfo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.FoundSubscribers;
-import io.quarkiverse.rabbitmq.subscriber.runtime.InProcessBrokerBean;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberRecorder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
@@ -94,7 +93,7 @@ class SubscriberProcessor {
         beans.produce(AdditionalBeanBuildItem.builder()
                 .addBeanClasses(SubscriberEngine.class, SubscriberStatus.class, BrokerSession.class, TopologyAdmin.class,
                         SubscriberAssembler.class, DeliveryCounters.class, LiveSubscriptions.class, BrokerRabbitPublisher.class,
-                        BrokerDeadLetters.class, SubscriptionControl.class, InProcessBrokerBean.class,
+                        BrokerDeadLetters.class, SubscriptionControl.class,
                         io.quarkiverse.rabbitmq.subscriber.runtime.publish.PartitionAddresses.class,
                         io.quarkiverse.rabbitmq.subscriber.runtime.partition.PartitionSpreading.class)
                 .setUnremovable().build());
@@ -103,7 +102,15 @@ class SubscriberProcessor {
         unremovable.produce(new UnremovableBeanBuildItem(bean -> bean.isClassBean()
                 && declaresSubscribers(bean.getTarget().get().asClass(), index)));
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(ObjectMapper.class));
+        // The in-process broker's controls (dev mode, tests) and the test artifact's handle, where their artifacts are
+        // on the class path: looked up by the Dev UI and injected by tests, so kept.
+        unremovable.produce(UnremovableBeanBuildItem.beanClassNames(IN_PROCESS_BEANS));
     }
+
+    /** The beans of the in-process broker's artifact and of the test artifact, by name: the runtime has neither. */
+    static final String[] IN_PROCESS_BEANS = {
+            "io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessControls",
+            "io.quarkiverse.rabbitmq.subscriber.testing.internal.InProcessBrokerHandle" };
 
     /**
      * Metrics and tracing: each observer bean only where its library is present (and, for Micrometer, enabled) and its

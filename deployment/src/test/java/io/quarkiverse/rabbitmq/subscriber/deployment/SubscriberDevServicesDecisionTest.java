@@ -44,7 +44,7 @@ class SubscriberDevServicesDecisionTest {
             }
 
             public String imageName() {
-                return "docker.io/library/rabbitmq:3.12-management";
+                return SubscriberDevServicesBuildTimeConfig.DEFAULT_IMAGE;
             }
 
             public OptionalInt port() {
@@ -82,6 +82,18 @@ class SubscriberDevServicesDecisionTest {
     private static DevServicesResultBuildItem decide(DevServices devServices, Config config, DockerStatusBuildItem docker) {
         return SubscriberDevServicesProcessor.devService(devServices, config, false, docker,
                 new DevServicesComposeProjectBuildItem(), LaunchMode.TEST, false);
+    }
+
+    /**
+     * The default image is a RabbitMQ generation the wire tests run on (4.3.6 in CI, see .ci/rabbitmq43), and the config
+     * default is that constant.
+     */
+    @Test
+    void theDefaultImageIsAVersionTheWireTestsRunOn() throws Exception {
+        assertEquals("docker.io/library/rabbitmq:4.3-management", SubscriberDevServicesBuildTimeConfig.DEFAULT_IMAGE);
+        io.smallrye.config.WithDefault declared = DevServices.class.getMethod("imageName")
+                .getAnnotation(io.smallrye.config.WithDefault.class);
+        assertEquals(SubscriberDevServicesBuildTimeConfig.DEFAULT_IMAGE, declared.value());
     }
 
     @Test

@@ -59,10 +59,10 @@ public class BackoffHandlers {
     }
 
     private Outcome fail(String body, Delivery delivery) {
-        attempts.computeIfAbsent(body, ignored -> new CopyOnWriteArrayList<>()).add(delivery.retryCount());
+        attempts.computeIfAbsent(body, ignored -> new CopyOnWriteArrayList<>()).add(delivery.attempt());
         times.computeIfAbsent(body, ignored -> new CopyOnWriteArrayList<>()).add(System.nanoTime());
         if (body.startsWith("retry:")) {
-            return delivery.retryCount() < 2 ? Outcome.retry() : Outcome.ack();
+            return delivery.attempt() < 2 ? Outcome.retry() : Outcome.ack();
         }
         throw new IllegalStateException("the payment service is down for " + body);
     }

@@ -64,7 +64,7 @@ abstract class BatchScenarios extends BrokerScenarios {
 
     /** On the in-process broker the virtual clock passes at once; on RabbitMQ {@link #until} waits for it. */
     void pass(Duration duration) {
-        if (session.inProcessServer().isPresent()) {
+        if (session.embeddedBroker().isPresent()) {
             inProcessBroker.awaitIdle();
             inProcessBroker.advance(duration);
         }
@@ -132,7 +132,7 @@ abstract class BatchScenarios extends BrokerScenarios {
         for (int n = 0; n < 3; n++) {
             publish(WAITS, reading(n));
         }
-        if (session.inProcessServer().isPresent()) {
+        if (session.embeddedBroker().isPresent()) {
             inProcessBroker.awaitIdle();
             assertEquals(List.of(), handlers.calls(WAITS), "the batch waits for its size or maxWait");
             inProcessBroker.advance(Duration.ofMillis(1999));
@@ -190,7 +190,7 @@ abstract class BatchScenarios extends BrokerScenarios {
         private void record(String queue, List<Reading> readings, List<Delivery> deliveries) {
             List<String> items = new ArrayList<>();
             for (int i = 0; i < readings.size(); i++) {
-                items.add(readings.get(i).sensor() + "@" + (deliveries == null ? "-" : deliveries.get(i).retryCount()));
+                items.add(readings.get(i).sensor() + "@" + (deliveries == null ? "-" : deliveries.get(i).attempt()));
             }
             calls.computeIfAbsent(queue, key -> new CopyOnWriteArrayList<>()).add(items);
         }
@@ -210,7 +210,7 @@ abstract class BatchScenarios extends BrokerScenarios {
             record(ITEMS, readings, deliveries);
             BatchOutcome outcome = BatchOutcome.ack();
             int three = indexOf(readings, "s-3");
-            if (three >= 0 && deliveries.get(three).retryCount() == 1) {
+            if (three >= 0 && deliveries.get(three).attempt() == 1) {
                 outcome = outcome.retry(three);
             }
             int five = indexOf(readings, "s-5");

@@ -142,13 +142,13 @@ abstract class DelayScenarios extends BrokerScenarios {
         }
 
         static Outcome answer(String body, Delivery delivery, List<String> log) {
-            log.add(body + "|" + delivery.retryCount() + "|" + death(delivery) + "|"
+            log.add(body + "|" + delivery.attempt() + "|" + death(delivery) + "|"
                     + delivery.redeliveryCount().orElse(0));
             String[] parts = body.split(":");
             Duration delay = Duration.ofMillis(Long.parseLong(parts[1]));
             return switch (parts[2]) {
-                case "once" -> delivery.retryCount() == 1 ? Outcome.retryAfter(delay) : Outcome.ack();
-                case "mix" -> (delivery.retryCount() + delivery.redeliveryCount().orElse(0)) % 2 == 1 ? Outcome.retry()
+                case "once" -> delivery.attempt() == 1 ? Outcome.retryAfter(delay) : Outcome.ack();
+                case "mix" -> (delivery.attempt() + delivery.redeliveryCount().orElse(0)) % 2 == 1 ? Outcome.retry()
                         : Outcome.retryAfter(delay);
                 default -> Outcome.retryAfter(delay);
             };
@@ -188,7 +188,7 @@ abstract class DelayScenarios extends BrokerScenarios {
         /** The seeds' refunds: a busy card processor is asked again in 30 seconds, five deliveries at most. */
         @Subscriber(value = REFUNDS, delay = Delay.DLX_TTL, maxAttempts = 5, deadLetter = REFUNDS_DEAD)
         Outcome refund(String body, Delivery delivery) {
-            log.add(body + "|" + delivery.retryCount() + "|" + death(delivery) + "|0");
+            log.add(body + "|" + delivery.attempt() + "|" + death(delivery) + "|0");
             return body.startsWith("busy") ? Outcome.retryAfter(Duration.ofSeconds(30)) : Outcome.ack();
         }
     }

@@ -133,9 +133,9 @@ class DelayScenariosInProcessTest extends DelayScenarios {
 
         @Subscriber(value = PLUGIN, delay = Delay.PLUGIN, maxAttempts = 3, deadLetter = "ds.plugin.dead")
         Outcome plugin(String body, Delivery delivery) {
-            log.add(body + "|" + delivery.retryCount());
+            log.add(body + "|" + delivery.attempt());
             Duration delay = Duration.ofMillis(Long.parseLong(body.split(":")[1]));
-            return delivery.retryCount() == 1 ? Outcome.retryAfter(delay) : Outcome.ack();
+            return delivery.attempt() == 1 ? Outcome.retryAfter(delay) : Outcome.ack();
         }
     }
 }

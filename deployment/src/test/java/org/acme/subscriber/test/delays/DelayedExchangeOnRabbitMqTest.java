@@ -72,14 +72,14 @@ class DelayedExchangeOnRabbitMqTest {
 
         @Subscriber(value = "t.plugin.capped", delay = Delay.PLUGIN, maxAttempts = 3, deadLetter = "t.plugin.capped.dead")
         Outcome capped(String body, Delivery delivery) {
-            cappedCounts.add(delivery.retryCount());
+            cappedCounts.add(delivery.attempt());
             return Outcome.retryAfter(Duration.ofMillis(100));
         }
 
         @Subscriber(value = "t.plugin", delay = Delay.PLUGIN, maxAttempts = 3, deadLetter = "t.plugin.dead")
         Outcome plugin(String body, Delivery delivery) {
-            log.add(body + "|" + delivery.retryCount());
-            return delivery.retryCount() == 1 ? Outcome.retryAfter(Duration.ofMillis(Long.parseLong(body.split(":")[1])))
+            log.add(body + "|" + delivery.attempt());
+            return delivery.attempt() == 1 ? Outcome.retryAfter(Duration.ofMillis(Long.parseLong(body.split(":")[1])))
                     : Outcome.ack();
         }
     }

@@ -73,8 +73,9 @@ class DeletedWaitingQueueOnTheDeliveryChannelTest {
 
         @Subscriber(value = DEFAULT, delay = Delay.DLX_TTL)
         Outcome byDefault(String body, Delivery delivery) {
-            log.add(delivery.queue() + "|" + delivery.retryCount() + "|" + delivery.properties().getExpiration());
-            return delivery.retryCount() == 1 ? Outcome.retryAfter(Duration.ofMillis(200)) : Outcome.ack();
+            log.add(delivery.queue() + "|" + delivery.attempt() + "|"
+                    + delivery.properties().expiration().map(ttl -> String.valueOf(ttl.toMillis())).orElse(null));
+            return delivery.attempt() == 1 ? Outcome.retryAfter(Duration.ofMillis(200)) : Outcome.ack();
         }
     }
 }

@@ -71,9 +71,9 @@ class InServiceDelayAcrossConnectionCutTest {
         @Subscriber(QUEUE)
         Outcome handle(String body, Delivery delivery) {
             received.add(System.currentTimeMillis());
-            retryCounts.add(delivery.retryCount());
+            retryCounts.add(delivery.attempt());
             // Due one second later: the client is still reconnecting then (it tries every 2 seconds).
-            return delivery.retryCount() == 1 ? Outcome.retryAfter(Duration.ofSeconds(1)) : Outcome.ack();
+            return delivery.attempt() == 1 ? Outcome.retryAfter(Duration.ofSeconds(1)) : Outcome.ack();
         }
     }
 }

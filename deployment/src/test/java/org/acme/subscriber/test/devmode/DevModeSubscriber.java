@@ -19,8 +19,8 @@ public class DevModeSubscriber {
     /** "later" asks to come back in an hour: the copy the service holds must survive a live reload. */
     @Subscriber("t.devmode")
     Outcome handle(String body, Delivery delivery) {
-        RECEIVED.add("v1:" + body + ":" + delivery.retryCount());
-        return body.equals("later") && delivery.retryCount() == 1 ? Outcome.retryAfter(Duration.ofHours(1))
+        RECEIVED.add("v1:" + body + ":" + delivery.attempt());
+        return body.equals("later") && delivery.attempt() == 1 ? Outcome.retryAfter(Duration.ofHours(1))
                 : Outcome.ack();
     }
 

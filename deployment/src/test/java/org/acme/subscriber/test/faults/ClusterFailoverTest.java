@@ -203,7 +203,7 @@ class ClusterFailoverTest {
 
         @Subscriber(value = QUEUE, type = QueueType.QUORUM, maxAttempts = 3, deadLetter = QUEUE + ".dead", concurrency = 4)
         Outcome handle(String body, Delivery delivery) {
-            return workload.handle(body, delivery.retryCount() + delivery.redeliveryCount().orElse(0), delivery);
+            return workload.handle(body, delivery.attempt() + delivery.redeliveryCount().orElse(0), delivery);
         }
 
         /** Quorum too: a classic queue lives on one node, and would be gone with it. */

@@ -144,7 +144,7 @@ class ClusterFullRestartTest {
                 + ".dead", delay = Delay.DLX_TTL)
         Outcome handle(String body, Delivery delivery) {
             handlings.incrementAndGet();
-            if (delivery.retryCount() == 1) {
+            if (delivery.attempt() == 1) {
                 first.add(body);
                 return Outcome.retryAfter(DELAY);
             }

@@ -137,7 +137,7 @@ class HalfOpenConnectionTest {
 
         @Subscriber(value = ORDERS, maxAttempts = 3, deadLetter = ORDERS + ".dead")
         Outcome ship(String order, io.quarkiverse.rabbitmq.subscriber.Delivery delivery, Outputs outputs) {
-            attempts.add(delivery.retryCount());
+            attempts.add(delivery.attempt());
             handled.add(order);
             outputs.send(SHIPMENTS, order);
             return Outcome.ack();

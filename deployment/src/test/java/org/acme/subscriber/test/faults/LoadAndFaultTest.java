@@ -217,12 +217,12 @@ class LoadAndFaultTest {
 
         @Subscriber(value = CLASSIC, maxAttempts = 3, deadLetter = CLASSIC + ".dead", delay = Delay.DLX_TTL, concurrency = 8)
         Outcome classic(String body, Delivery delivery) {
-            return workload.handle(body, delivery.retryCount(), delivery);
+            return workload.handle(body, delivery.attempt(), delivery);
         }
 
         @Subscriber(value = QUORUM, type = QueueType.QUORUM, maxAttempts = 3, deadLetter = QUORUM + ".dead", concurrency = 8)
         Outcome quorum(String body, Delivery delivery) {
-            return workload.handle(body, delivery.retryCount() + delivery.redeliveryCount().orElse(0), delivery);
+            return workload.handle(body, delivery.attempt() + delivery.redeliveryCount().orElse(0), delivery);
         }
 
         @Subscriber(CLASSIC + ".dead")

@@ -103,10 +103,10 @@ class ShutdownUnderLoadTest {
         static Outcome handle(String body, Delivery delivery) {
             LockSupport.parkNanos(500_000);
             int kind = Integer.parseInt(body) % 4;
-            if (kind == 1 && delivery.retryCount() == 1) {
+            if (kind == 1 && delivery.attempt() == 1) {
                 return Outcome.retry();
             }
-            if (kind == 2 && delivery.retryCount() == 1) {
+            if (kind == 2 && delivery.attempt() == 1) {
                 // Longer than the run: these wait when the application stops.
                 return Outcome.retryAfter(Duration.ofMinutes(10));
             }

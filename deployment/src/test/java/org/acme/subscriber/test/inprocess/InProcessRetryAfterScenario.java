@@ -71,8 +71,8 @@ interface InProcessRetryAfterScenario {
 
         @Subscriber("refunds")
         Outcome process(Refund refund, Delivery delivery) {
-            attempts.add(refund.id() + ":" + delivery.retryCount());
-            return delivery.retryCount() == 1 ? Outcome.retryAfter(Duration.ofSeconds(30)) : Outcome.ack();
+            attempts.add(refund.id() + ":" + delivery.attempt());
+            return delivery.attempt() == 1 ? Outcome.retryAfter(Duration.ofSeconds(30)) : Outcome.ack();
         }
 
         @Subscriber(value = "payouts", type = QueueType.QUORUM, deliveryLimit = 3)

@@ -1,7 +1,6 @@
 package org.acme.subscriber.test.inprocess;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.time.Duration;
 import java.util.List;
@@ -21,24 +20,19 @@ import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 
 /**
  * A handler and a test read a message's properties without amqp-client's types: what an {@link OutgoingMessage} sets
- * comes back under the same names from {@link Delivery#messageProperties()}, on the first attempt, on the copy a retry
- * publishes and on the dead letter. The deprecated {@code Delivery.properties()} and the broker's former name (in the
- * production package) still work, so that code written against them compiles and runs. Run by
+ * comes back under the same names from {@link Delivery#properties()}, on the first attempt, on the copy a retry
+ * publishes and on the dead letter. Run by
  * {@link InProcessBasicsTest}, which calls each of its methods in one application with the others.
  */
 interface MessagePropertiesScenario {
 
-    @SuppressWarnings("removal")
     default void aHandlerReadsThePropertiesAnOutgoingMessageSetWithoutTheClientsTypes() {
         InProcessBroker broker = Scenarios.bean(InProcessBroker.class);
-        io.quarkiverse.rabbitmq.subscriber.InProcessBroker formerName = Scenarios
-                .bean(io.quarkiverse.rabbitmq.subscriber.InProcessBroker.class);
-        assertSame(broker, formerName, "the former name injects the same broker");
         Handler handler = Scenarios.bean(Handler.class);
         Scenarios.bean(RabbitPublisher.class).sendConfirmed(OutgoingMessage.toQueue("mp.orders").payload("order-1")
                 .messageId("m-1").correlationId("c-1").replyTo("mp.replies").expiration(Duration.ofMinutes(10))
                 .priority(3).contentType("text/plain; charset=utf-8")).await().atMost(Duration.ofSeconds(10));
-        formerName.awaitIdle();
+        broker.awaitIdle();
 
         assertEquals(2, handler.seen.size(), "the first attempt and the copy the retry published");
         MessageProperties first = handler.seen.get(0);
@@ -50,7 +44,6 @@ interface MessagePropertiesScenario {
         assertEquals(Optional.of(Duration.ofMinutes(10)), first.expiration());
         assertEquals("m-1", first.messageId());
         assertEquals(first, handler.seen.get(1), "a copy carries the original's properties");
-        assertEquals(List.of("m-1", "m-1"), handler.deprecatedView, "Delivery.properties() still reads them");
 
         List<InProcessBroker.QueuedMessage> dead = broker.messages("mp.orders.dead");
         assertEquals(1, dead.size());
@@ -64,13 +57,10 @@ interface MessagePropertiesScenario {
 
     public static class Handler {
         final List<MessageProperties> seen = new CopyOnWriteArrayList<>();
-        final List<String> deprecatedView = new CopyOnWriteArrayList<>();
 
-        @SuppressWarnings("removal")
         @Subscriber(value = "mp.orders", maxAttempts = 2, deadLetter = "mp.orders.dead")
         Outcome handle(String body, Delivery delivery) {
-            seen.add(delivery.messageProperties());
-            deprecatedView.add(delivery.properties().getMessageId());
+            seen.add(delivery.properties());
             return Outcome.retry();
         }
     }

@@ -60,7 +60,7 @@ public interface DeadLettersScenario {
         assertEquals(REFUNDS, dead.sourceQueue());
         assertEquals(IllegalStateException.class.getName(), dead.exceptionType());
         assertEquals("the card service is down", dead.exceptionMessage());
-        assertEquals(2, dead.retryCount());
+        assertEquals(2, dead.attempts());
         assertEquals("refund r-1", dead.bodyPreview());
         // Past the 2 s TTL the original was published with: the dead letter went without it, and waits.
         Awaitility.await().during(Duration.ofMillis(2500)).atMost(Duration.ofSeconds(8))
@@ -70,7 +70,7 @@ public interface DeadLettersScenario {
         assertEquals(1, deadLetters().replay(REFUNDS_DEAD, 10));
         Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> refunds().handled.containsKey("r-1"));
         Delivery replayed = refunds().handled.get("r-1");
-        assertEquals(1, replayed.retryCount(), "a replayed message starts its attempts over");
+        assertEquals(1, replayed.attempt(), "a replayed message starts its attempts over");
         assertEquals(1, ((Number) replayed.header(DeadLetters.REPLAYED_HEADER)).intValue());
         assertEquals(List.of(1, 2, 1), refunds().attempts.get("r-1"));
         Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> depth(REFUNDS_DEAD) == 0 && depth(REFUNDS) == 0);
@@ -93,7 +93,7 @@ public interface DeadLettersScenario {
         @Subscriber(value = REFUNDS, maxAttempts = 2, deadLetter = REFUNDS_DEAD)
         void refund(String body, Delivery delivery) {
             attempts.computeIfAbsent(delivery.messageId(), id -> new CopyOnWriteArrayList<>())
-                    .add(delivery.retryCount());
+                    .add(delivery.attempt());
             if (!fixed) {
                 throw new IllegalStateException("the card service is down");
             }

@@ -113,8 +113,8 @@ abstract class OutputsScenarios extends BrokerScenarios {
         }
 
         private int attempt(String body, Delivery delivery) {
-            attempts.computeIfAbsent(body, key -> new CopyOnWriteArrayList<>()).add(delivery.retryCount());
-            return delivery.retryCount();
+            attempts.computeIfAbsent(body, key -> new CopyOnWriteArrayList<>()).add(delivery.attempt());
+            return delivery.attempt();
         }
 
         /** Sends a shipment at every attempt; only the third acks. */

@@ -149,17 +149,17 @@ abstract class PartitionScenarios extends BrokerScenarios {
             partitionsUsed.add(delivery.queue());
             int previous = lastAcked.getOrDefault(entry.account(), -1);
             if (entry.seq() != previous + 1) {
-                overtaken.add(entry + " handled after " + previous + " (attempt " + delivery.retryCount() + ")");
+                overtaken.add(entry + " handled after " + previous + " (attempt " + delivery.attempt() + ")");
             }
-            if (entry.seq() % 5 == 1 && delivery.retryCount() == 1) {
+            if (entry.seq() % 5 == 1 && delivery.attempt() == 1) {
                 retriedAfterADelay++;
                 return Outcome.retryAfter(Duration.ofMillis(100));
             }
-            if (entry.seq() % 7 == 3 && delivery.retryCount() == 1) {
+            if (entry.seq() % 7 == 3 && delivery.attempt() == 1) {
                 failedOnce++;
                 throw new IllegalStateException("the ledger is busy");
             }
-            if (entry.seq() % 6 == 2 && delivery.retryCount() == 1) {
+            if (entry.seq() % 6 == 2 && delivery.attempt() == 1) {
                 return Outcome.retry();
             }
             lastAcked.put(entry.account(), entry.seq());
@@ -170,7 +170,7 @@ abstract class PartitionScenarios extends BrokerScenarios {
         @Subscriber(value = ORDERS, partitions = ORDERS_PARTITIONS, type = QueueType.QUORUM, maxAttempts = 3, deadLetter = ORDERS
                 + ".dead")
         void order(String event, Delivery delivery) {
-            orders.add(event + " " + delivery.retryCount());
+            orders.add(event + " " + delivery.attempt());
             if (event.equals("poison")) {
                 throw new IllegalArgumentException("this order cannot be read");
             }

@@ -69,6 +69,7 @@ class PartitionSpreadingOnRabbitMqTest {
     @RegisterExtension
     @Order(1)
     static final WireBroker broker = WireBroker.queues(QUEUES).exchanges(LEDGER, LEDGER + ".members").givesUrl()
+            .needsPlugin(WireBroker.Plugin.CONSISTENT_HASH)
             .before(admin -> otherInstanceFirst());
 
     @RegisterExtension

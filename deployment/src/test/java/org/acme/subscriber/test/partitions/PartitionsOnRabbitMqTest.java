@@ -15,7 +15,8 @@ class PartitionsOnRabbitMqTest extends PartitionScenarios {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues(QUEUES).exchanges(EXCHANGES).givesUrl();
+    static final WireBroker broker = WireBroker.queues(QUEUES).exchanges(EXCHANGES).givesUrl()
+            .needsPlugin(WireBroker.Plugin.CONSISTENT_HASH);
 
     @RegisterExtension
     @Order(2)

@@ -129,7 +129,7 @@ abstract class RetryScenarios extends BrokerScenarios {
 
         @Subscriber(value = REFUNDS, maxAttempts = 5, deadLetter = REFUNDS_DEAD)
         Outcome refund(String body, Delivery delivery) {
-            log.add(body + ":" + delivery.retryCount());
+            log.add(body + ":" + delivery.attempt());
             return switch (body) {
                 case "refund-drop" -> Outcome.drop();
                 case "refund-ack" -> Outcome.ack();
@@ -139,7 +139,7 @@ abstract class RetryScenarios extends BrokerScenarios {
 
         @Subscriber(value = THROWS, maxAttempts = 5, deadLetter = THROWS_DEAD)
         void throwing(String body, Delivery delivery) {
-            log.add(body + ":" + delivery.retryCount());
+            log.add(body + ":" + delivery.attempt());
             throw new IllegalStateException("card processor down for " + body);
         }
 
@@ -153,13 +153,13 @@ abstract class RetryScenarios extends BrokerScenarios {
 
         @Subscriber(value = CONFIRMED, maxAttempts = 2, deadLetter = CONFIRMED_DEAD, retryPublish = RetryPublish.CONFIRMED)
         Outcome confirmed(String body, Delivery delivery) {
-            log.add(body + ":" + delivery.retryCount());
+            log.add(body + ":" + delivery.attempt());
             return Outcome.retry();
         }
 
         @Subscriber(UNCAPPED)
         void uncapped(String body, Delivery delivery) {
-            log.add(body + ":" + delivery.retryCount());
+            log.add(body + ":" + delivery.attempt());
             throw new IllegalArgumentException("cannot handle " + body);
         }
     }

@@ -140,7 +140,7 @@ class CopyRefusedForGoodTest {
 
         @Subscriber(value = ORDERS, maxAttempts = 5, deadLetter = DEAD)
         Outcome handle(String body, io.quarkiverse.rabbitmq.subscriber.Delivery delivery) {
-            String id = delivery.properties().getMessageId();
+            String id = delivery.messageId();
             attempts.computeIfAbsent(id, ignored -> new AtomicInteger()).incrementAndGet();
             if (id.equals(ID)) {
                 return Outcome.retry();

@@ -150,13 +150,13 @@ class PublisherUserIdTest {
 
         @Subscriber(value = ORDERS, maxAttempts = 3, deadLetter = DEAD)
         Outcome order(String body, Delivery delivery) {
-            orders.add(delivery.messageProperties().userId() + "@" + delivery.retryCount());
+            orders.add(delivery.properties().userId() + "@" + delivery.attempt());
             return Outcome.retry();
         }
 
         @Subscriber(LATER)
         Outcome later(String body, Delivery delivery) {
-            later.add(delivery.messageProperties().userId() + "@" + delivery.retryCount());
+            later.add(delivery.properties().userId() + "@" + delivery.attempt());
             return later.size() == 1 ? Outcome.retryAfter(Duration.ofMillis(300)) : Outcome.ack();
         }
     }

@@ -41,7 +41,7 @@ public class ServerRetryHandlers {
             + ".dead", retryDelay = @RetryDelay(min = "10s", max = "30s"))
     Outcome payout(String body, Delivery delivery) {
         // On a quorum queue the server counts: the attempt is the retry count plus its x-delivery-count.
-        int attempt = delivery.retryCount() + delivery.redeliveryCount().orElse(0);
+        int attempt = delivery.attempt() + delivery.redeliveryCount().orElse(0);
         attempts.add(attempt);
         times.add(System.nanoTime());
         if (attempt == 1) {

@@ -163,7 +163,7 @@ abstract class BindingScenarios extends BrokerScenarios {
         }
 
         private void record(String body, Delivery delivery, String... more) {
-            String line = delivery.exchange() + " " + delivery.routingKey() + " " + delivery.retryCount()
+            String line = delivery.exchange() + " " + delivery.routingKey() + " " + delivery.attempt()
                     + (more.length == 0 ? "" : " " + String.join(" ", more));
             seen.computeIfAbsent(body, id -> new CopyOnWriteArrayList<>()).add(line);
         }
@@ -180,14 +180,14 @@ abstract class BindingScenarios extends BrokerScenarios {
                         "delayed.#" }))
         Outcome delayed(String body, Delivery delivery) {
             record(body, delivery);
-            return delivery.retryCount() == 1 ? Outcome.retryAfter(Duration.ofMillis(500)) : Outcome.ack();
+            return delivery.attempt() == 1 ? Outcome.retryAfter(Duration.ofMillis(500)) : Outcome.ack();
         }
 
         @Subscriber(value = HELD, maxAttempts = 3, deadLetter = HELD
                 + ".dead", bindings = @Binding(exchange = PAYMENTS, keys = "held.*"))
         Outcome held(String body, Delivery delivery) {
             record(body, delivery);
-            return delivery.retryCount() == 1 ? Outcome.retryAfter(Duration.ofMillis(500)) : Outcome.ack();
+            return delivery.attempt() == 1 ? Outcome.retryAfter(Duration.ofMillis(500)) : Outcome.ack();
         }
 
         @Subscriber(value = QUORUM, type = QueueType.QUORUM, maxAttempts = 3, deadLetter = QUORUM

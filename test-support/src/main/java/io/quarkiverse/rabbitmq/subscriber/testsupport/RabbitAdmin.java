@@ -44,10 +44,14 @@ public final class RabbitAdmin implements AutoCloseable {
      * Whether the broker has the rabbitmq_delayed_message_exchange plugin. Declaring its exchange type is the test:
      * without the plugin RabbitMQ refuses the type and closes the (throwaway) connection.
      */
-    public static boolean hasDelayedMessagePlugin() {
+    /**
+     * Whether the broker knows an exchange type (a plugin's: x-delayed-message, x-consistent-hash), asked by declaring
+     * one on a connection of its own: RabbitMQ 3.10 refuses an unknown type by closing the whole connection.
+     */
+    public static boolean hasExchangeType(String type, Map<String, Object> arguments) {
         try (RabbitAdmin admin = new RabbitAdmin()) {
-            String probe = "probe.delayed." + System.nanoTime();
-            admin.channel.exchangeDeclare(probe, "x-delayed-message", false, true, Map.of("x-delayed-type", "direct"));
+            String probe = "probe." + type + "." + System.nanoTime();
+            admin.channel.exchangeDeclare(probe, type, false, true, arguments);
             admin.channel.exchangeDelete(probe);
             return true;
         } catch (Exception e) {

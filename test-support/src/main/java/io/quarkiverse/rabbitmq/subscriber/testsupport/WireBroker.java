@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
@@ -70,6 +71,7 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
     private RabbitAdmin.ThrowingConsumer setUp = admin -> {
     };
     private Requirement requirement = Requirement.NONE;
+    private final List<Plugin> plugins = new ArrayList<>();
     private boolean givesUrl;
     /** The url property this class set, to clear after it. */
     private static final String URL_KEY = "quarkus.rabbitmq-subscriber.url";
@@ -112,16 +114,80 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
         return this;
     }
 
-    /** Runs only where the broker has the rabbitmq_delayed_message_exchange plugin (4.0.5 in CI). */
-    public WireBroker needsDelayedMessagePlugin() {
-        requirement = Requirement.PLUGIN;
+    /**
+     * Runs only where the broker has this plugin enabled. Where it lacks it the class is skipped with one line naming the
+     * plugin, or fails under {@code -Drabbitmq.test.required=true}: CI enables every plugin a test needs on the brokers
+     * that run it (the delayed-message plugin only on RabbitMQ 4.0.5, where the classes tagged {@code plugin} run).
+     */
+    public WireBroker needsPlugin(Plugin plugin) {
+        plugins.add(plugin);
         return this;
     }
 
-    /** Runs only where the broker lacks the plugin (3.10.8 in CI). */
+    /** {@link #needsPlugin(Plugin)} for the delayed-message exchange (RabbitMQ 4.0.5 in CI). */
+    public WireBroker needsDelayedMessagePlugin() {
+        return needsPlugin(Plugin.DELAYED_MESSAGE);
+    }
+
+    /** Runs only where the broker lacks the delayed-message plugin (3.10.8 in CI): a test of what happens without it. */
     public WireBroker needsNoDelayedMessagePlugin() {
         requirement = Requirement.NO_PLUGIN;
         return this;
+    }
+
+    /**
+     * Within a test that runs against the broker: stops it here, skipped with one line naming the plugin, where the broker
+     * lacks it, or fails under {@code -Drabbitmq.test.required=true}. For a suite where only some tests need it.
+     */
+    public static void assumePlugin(Plugin plugin) {
+        String missing = probe().version.isEmpty() ? probe().failure : missing(plugin);
+        if (missing != null) {
+            if (REQUIRED) {
+                throw new IllegalStateException(missing + " and -Drabbitmq.test.required is set");
+            }
+            Assumptions.abort(missing + SKIP_HINT);
+        }
+    }
+
+    /** Why the broker cannot run a test that needs the plugin, or null when it can. */
+    private static String missing(Plugin plugin) {
+        return plugin.enabled() ? null
+                : name() + " has no " + plugin.pluginName + " plugin enabled (" + plugin.howToGet + ")";
+    }
+
+    private static final String SKIP_HINT = "; -Drabbitmq.test.required=true makes this a failure";
+
+    /**
+     * A RabbitMQ plugin a wire test may need. Whether the broker has it is asked once per run by declaring its exchange
+     * type: an unknown type is refused (on 3.10 with the whole connection, so on a connection of its own).
+     */
+    public enum Plugin {
+        CONSISTENT_HASH("rabbitmq_consistent_hash_exchange", "x-consistent-hash", Map.of(),
+                "rabbitmq-plugins enable rabbitmq_consistent_hash_exchange: every RabbitMQ ships it"),
+        DELAYED_MESSAGE("rabbitmq_delayed_message_exchange", "x-delayed-message", Map.of("x-delayed-type", "direct"),
+                "RabbitMQ 4.0.5 from .ci/rabbitmq4 has it: -Drabbitmq.test.port=5682");
+
+        private final String pluginName;
+        private final String exchangeType;
+        private final Map<String, Object> arguments;
+        private final String howToGet;
+        private volatile Boolean enabled;
+
+        Plugin(String pluginName, String exchangeType, Map<String, Object> arguments, String howToGet) {
+            this.pluginName = pluginName;
+            this.exchangeType = exchangeType;
+            this.arguments = arguments;
+            this.howToGet = howToGet;
+        }
+
+        /** True where the broker under test answers and has the plugin enabled. */
+        public boolean enabled() {
+            Boolean found = enabled;
+            if (found == null) {
+                found = enabled = probe().version.isPresent() && RabbitAdmin.hasExchangeType(exchangeType, arguments);
+            }
+            return found;
+        }
     }
 
     /** "RabbitMQ 4.0.5 at 127.0.0.1:5682": what a skip reason or a failure calls the broker under test. */
@@ -157,8 +223,9 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
         return this;
     }
 
+    /** RabbitMQ 4 or later; false where no broker answers (the class is skipped then, or fails when one is required). */
     public static boolean isRabbitMq4() {
-        return version().startsWith("4.");
+        return !probe().version.orElse("0").startsWith("3.") && !probe().version.orElse("0").equals("0");
     }
 
     @Override
@@ -171,7 +238,15 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
             // Enabled when required: beforeAll then fails with the reason.
             return REQUIRED ? ConditionEvaluationResult.enabled("required")
                     : ConditionEvaluationResult.disabled(found.failure + " (start RabbitMQ there, or point "
-                            + "-Drabbitmq.test.port at one; -Drabbitmq.test.required=true makes this a failure)");
+                            + "-Drabbitmq.test.port at one" + SKIP_HINT + ")");
+        }
+        for (Plugin plugin : plugins) {
+            String missing = missing(plugin);
+            if (missing != null) {
+                // Enabled when required: beforeAll then fails with the reason.
+                return REQUIRED ? ConditionEvaluationResult.enabled("required")
+                        : ConditionEvaluationResult.disabled(missing + SKIP_HINT);
+            }
         }
         return requirement.check();
     }
@@ -181,6 +256,12 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
         Probe found = probe();
         if (found.version.isEmpty()) {
             throw new IllegalStateException(found.failure + " and -Drabbitmq.test.required is set");
+        }
+        for (Plugin plugin : plugins) {
+            String missing = missing(plugin);
+            if (missing != null) {
+                throw new IllegalStateException(missing + " and -Drabbitmq.test.required is set");
+            }
         }
         String owner = context.getRequiredTestClass().getName();
         if (!context.getTags().contains(TAG)) {
@@ -248,7 +329,6 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
 
     private enum Requirement {
         NONE,
-        PLUGIN,
         NO_PLUGIN,
         RABBITMQ_43,
         BEFORE_RABBITMQ_43;
@@ -263,12 +343,7 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
                                 ? " is older than 4.3 (RabbitMQ 4.3.6 from .ci/rabbitmq43: -Drabbitmq.test.port=5692)"
                                 : " is 4.3 or later: the test of an older broker runs on one"));
             }
-            boolean has = RabbitAdmin.hasDelayedMessagePlugin();
-            if (this == PLUGIN && !has) {
-                return ConditionEvaluationResult.disabled(WireBroker.name() + " has no rabbitmq_delayed_message_exchange "
-                        + "plugin (RabbitMQ 4.0.5 from .ci/rabbitmq4 has it: -Drabbitmq.test.port=5682)");
-            }
-            if (this == NO_PLUGIN && has) {
+            if (Plugin.DELAYED_MESSAGE.enabled()) {
                 return ConditionEvaluationResult.disabled(WireBroker.name() + " has the delayed-message plugin: "
                         + "the test of a broker without it runs on one that lacks it");
             }

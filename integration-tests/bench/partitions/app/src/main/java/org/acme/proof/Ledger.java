@@ -35,7 +35,7 @@ public class Ledger {
             maxAttempts = 5, deadLetter = "proof.ledger.dead")
     Outcome post(String entry, Delivery delivery, Outputs outputs) {
         int seq = Integer.parseInt(entry.substring(entry.indexOf(' ') + 1));
-        if (seq % 50 == 7 && delivery.retryCount() == 1) {
+        if (seq % 50 == 7 && delivery.attempt() == 1) {
             return Outcome.retryAfter(Duration.ofMillis(50));
         }
         // When it was handled: the instances share the machine's clock, so the checker can order handlings across them.

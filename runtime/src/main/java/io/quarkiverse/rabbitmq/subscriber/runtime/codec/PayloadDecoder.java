@@ -10,11 +10,13 @@ import io.quarkiverse.rabbitmq.subscriber.UndecodablePayloadException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition.PayloadKind;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 /**
  * Turns a message body into the handler's payload parameter, or into the reply a requester waits for: one rule for
- * both ({@code byte[]}, {@code String}, {@code Buffer} and {@code JsonObject} as they are, any other type from JSON).
+ * both ({@code byte[]}, {@code String}, {@code Buffer}, {@code JsonObject} and {@code JsonArray} as they are, any other type
+ * from JSON).
  * One decoder per subscriber: the Jackson reader for the payload type is resolved once, not per message.
  */
 public abstract class PayloadDecoder {
@@ -45,7 +47,8 @@ public abstract class PayloadDecoder {
         PayloadKind kind = type == byte[].class ? PayloadKind.BYTES
                 : type == String.class ? PayloadKind.STRING
                         : type == Buffer.class ? PayloadKind.BUFFER
-                                : type == JsonObject.class ? PayloadKind.JSON_OBJECT : PayloadKind.JSON;
+                                : type == JsonObject.class ? PayloadKind.JSON_OBJECT
+                                        : type == JsonArray.class ? PayloadKind.JSON_ARRAY : PayloadKind.JSON;
         return kind != PayloadKind.JSON ? of(kind) : new Json(type.getTypeName(), mapper.readerFor(type));
     }
 
@@ -88,6 +91,17 @@ public abstract class PayloadDecoder {
                             return new JsonObject(Buffer.buffer(body));
                         } catch (RuntimeException e) {
                             throw new UndecodablePayloadException("not a JSON object: " + DecodeFailure.describe(e), e);
+                        }
+                    }
+                };
+            case JSON_ARRAY:
+                return new Fixed("io.vertx.core.json.JsonArray") {
+                    @Override
+                    public Object decode(byte[] body) {
+                        try {
+                            return new JsonArray(Buffer.buffer(body));
+                        } catch (RuntimeException e) {
+                            throw new UndecodablePayloadException("not a JSON array: " + DecodeFailure.describe(e), e);
                         }
                     }
                 };

@@ -126,7 +126,7 @@ public interface SubscriberConfig {
     Duration refusedCopyPause();
 
     /**
-     * The header the runtime reads the delivery count from ({@code Delivery.retryCount()}). Change it to share the
+     * The header the runtime reads the delivery count from ({@code Delivery.attempt()}). Change it to share the
      * count with services that use another header name.
      */
     @WithDefault("x-retry-count")

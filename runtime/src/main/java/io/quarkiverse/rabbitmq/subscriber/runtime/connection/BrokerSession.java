@@ -12,10 +12,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
-import io.quarkiverse.rabbitmq.subscriber.runtime.broker.ServerVersion;
-import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.EmbeddedBroker;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
-import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.WallClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.security.ConnectionFailure;
@@ -61,7 +59,7 @@ public class BrokerSession implements Connections {
     private final Object reopened = new Object();
     /** Set once the broker is chosen, with the clock that goes with it. */
     private volatile Clock clock;
-    private volatile InProcessServer inProcessServer;
+    private volatile EmbeddedBroker embeddedBroker;
     private BrokerAddress address;
     private volatile Backoff backoff;
     /** Why the subscribers' connection is down, or null. */
@@ -129,7 +127,7 @@ public class BrokerSession implements Connections {
                 throw new IllegalStateException("The RabbitMQ subscriber runtime has stopped");
             }
             if (publishingConnection == null) {
-                publishingConnection = inProcessServer != null ? inProcessServer.connect()
+                publishingConnection = embeddedBroker != null ? embeddedBroker.connect()
                         : BrokerConnector.connect(address, config.connectionName() + "-publisher", ioModes().publisher(),
                                 backoff(), maxMessageSize(), security, config.heartbeat(),
                                 BrokerConnector.ReconnectionFailures.NONE);
@@ -194,8 +192,8 @@ public class BrokerSession implements Connections {
     }
 
     /** The in-process broker, when it is the one chosen; never opens anything. */
-    public Optional<InProcessServer> inProcessServer() {
-        return Optional.ofNullable(inProcessServer);
+    public Optional<EmbeddedBroker> embeddedBroker() {
+        return Optional.ofNullable(embeddedBroker);
     }
 
     /**
@@ -236,8 +234,8 @@ public class BrokerSession implements Connections {
                 publishingConnection = null;
             }
         }
-        if (inProcessServer != null) {
-            inProcessServer.stop();
+        if (embeddedBroker != null) {
+            embeddedBroker.stop();
         }
     }
 
@@ -270,7 +268,9 @@ public class BrokerSession implements Connections {
             clock = new WallClock(vertx);
             return opened;
         } catch (IllegalStateException e) {
-            if (config.broker() == SubscriberConfig.BrokerKind.RABBITMQ) {
+            if (config.broker() == SubscriberConfig.BrokerKind.RABBITMQ || !EmbeddedBroker.available()) {
+                // No in-process broker to fall back to (an application that left the test artifact out): the failure
+                // as it is.
                 throw e;
             }
             String reason = e.getCause() == null ? e.getMessage() : e.getCause().toString();
@@ -279,23 +279,13 @@ public class BrokerSession implements Connections {
         }
     }
 
-    private InProcessServer startInProcess() {
+    private EmbeddedBroker startInProcess() {
         SubscriberConfig.ClockMode mode = config.inProcess().clock().orElse(
                 LaunchMode.current() == LaunchMode.TEST ? SubscriberConfig.ClockMode.PAUSED : SubscriberConfig.ClockMode.WALL);
-        String version = config.inProcess().serverVersion().trim();
-        InProcessServer.Version emulated = ServerVersion.of(version).atLeast(4, 3) && ServerVersion.of(version).known()
-                ? InProcessServer.Version.V4_3
-                : version.equals("4") || version.startsWith("4.") ? InProcessServer.Version.V4
-                        : version.equals("3.10") ? InProcessServer.Version.V3_10 : null;
-        if (emulated == null) {
-            throw new IllegalStateException("quarkus.rabbitmq-subscriber.in-process.server-version=" + version
-                    + " is not supported: use 3.10, 4 (4.0) or 4.3");
-        }
-        Clock serverClock = mode == SubscriberConfig.ClockMode.PAUSED ? new VirtualClock(System.currentTimeMillis())
-                : new WallClock(vertx);
-        InProcessServer server = new InProcessServer(serverClock, emulated);
-        inProcessServer = server;
-        clock = serverClock;
+        EmbeddedBroker server = EmbeddedBroker.start(mode == SubscriberConfig.ClockMode.PAUSED,
+                config.inProcess().serverVersion().trim(), new WallClock(vertx));
+        embeddedBroker = server;
+        clock = server.clock();
         return server;
     }
 

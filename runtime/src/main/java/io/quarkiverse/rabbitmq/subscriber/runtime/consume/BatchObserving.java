@@ -29,12 +29,12 @@ final class BatchObserving implements Handling<DeliveryBatch> {
     public Object run(DeliveryBatch batch) {
         List<AMQP.BasicProperties> properties = new ArrayList<>(batch.items().size());
         for (InboundDelivery item : batch.items()) {
-            properties.add(item.properties());
+            properties.add(item.wireProperties());
         }
         Observation observation = observers.processingBatch(queue, properties);
         batch.observation(observation);
         for (InboundDelivery item : batch.items()) {
-            item.observation(observers.batchItem(queue, item.properties(), item.body().length, observation));
+            item.observation(observers.batchItem(queue, item.wireProperties(), item.body().length, observation));
         }
         try {
             return next.run(batch);

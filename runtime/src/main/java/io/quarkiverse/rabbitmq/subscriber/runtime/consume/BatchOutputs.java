@@ -49,14 +49,10 @@ final class BatchOutputs {
             settle.items(batch, perItem);
             return;
         }
-        if (group != null) {
-            CrashPoints.reached(CrashPoints.AFTER_COMMIT);
-        }
         InboundDelivery lead = batch.handled().get(0);
         PublishAnswer.whenAnswered(settlements.publishOutputs(lead, outputs), answer -> {
             if (answer.confirmed()) {
                 if (group != null) {
-                    CrashPoints.reached(CrashPoints.AFTER_PUBLISH);
                     inbox.published(group.id());
                 }
                 settle.items(batch, perItem);

@@ -15,7 +15,7 @@ final class Decision {
     }
 
     Settlement of(InboundDelivery delivery, HandlerResult result) {
-        return SettlementPlan.decide(subscription, delivery.retryCount(), deliveryCount(subscription, delivery),
+        return SettlementPlan.decide(subscription, delivery.attempt(), deliveryCount(subscription, delivery),
                 delivery.redelivered(), result);
     }
 

@@ -29,7 +29,7 @@ final class DeliveryFate {
         if (!subscription.quorum() || subscription.maxAttempts <= 0 || subscription.deadLetter == null) {
             return false;
         }
-        return settlement == Settlement.REJECT || settlement == Settlement.REQUEUE && delivery.retryCount() <= 1
+        return settlement == Settlement.REJECT || settlement == Settlement.REQUEUE && delivery.attempt() <= 1
                 && Decision.deliveryCount(subscription, delivery) >= subscription.maxAttempts - 1;
     }
 

@@ -133,7 +133,7 @@ public final class InboundDelivery implements Delivery, Unsettled {
     }
 
     @Override
-    public int retryCount() {
+    public int attempt() {
         int count = retryCount;
         if (count == 0) {
             count = RetryCountHeader.read(header(retryCountHeader), retryCountHeader, this);
@@ -143,11 +143,11 @@ public final class InboundDelivery implements Delivery, Unsettled {
     }
 
     /**
-     * It is handled again in place ({@link RetryInPlace}): one delivery more, as {@link #retryCount()} tells the handler
+     * It is handled again in place ({@link RetryInPlace}): one delivery more, as {@link #attempt()} tells the handler
      * and the settlement plan counts it against the cap. On the subscriber's event loop.
      */
     void attemptAgain() {
-        retryCount = retryCount() + 1;
+        retryCount = attempt() + 1;
     }
 
     @Override
@@ -184,7 +184,7 @@ public final class InboundDelivery implements Delivery, Unsettled {
     }
 
     @Override
-    public MessageProperties messageProperties() {
+    public MessageProperties properties() {
         // Built when asked: most handlers never read properties, and a delivery allocates nothing for them.
         return PlainProperties.of(properties);
     }
@@ -193,8 +193,7 @@ public final class InboundDelivery implements Delivery, Unsettled {
      * The properties as received, but on a copy the runtime published the original publisher's user-id (see
      * {@link Provenance#asPublished}); the runtime's own view, amqp-client's type, header values as the client reads them.
      */
-    @Override
-    public AMQP.BasicProperties properties() {
+    public AMQP.BasicProperties wireProperties() {
         return properties;
     }
 

@@ -23,7 +23,7 @@ final class Observing implements Handling<InboundDelivery> {
 
     @Override
     public Object run(InboundDelivery delivery) {
-        Observation observation = observers.processing(queue, delivery.properties(), delivery.body().length);
+        Observation observation = observers.processing(queue, delivery.wireProperties(), delivery.body().length);
         delivery.observation(observation);
         try {
             return next.run(delivery);

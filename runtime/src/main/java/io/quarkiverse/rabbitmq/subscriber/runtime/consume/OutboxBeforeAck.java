@@ -42,10 +42,8 @@ final class OutboxBeforeAck implements VerdictStage {
             next.pass(delivery, verdict);
             return;
         }
-        CrashPoints.reached(CrashPoints.AFTER_COMMIT);
         PublishAnswer.whenAnswered(settlements.publishOutputs(delivery, group.outputs()), answer -> {
             if (answer.confirmed()) {
-                CrashPoints.reached(CrashPoints.AFTER_PUBLISH);
                 inbox.published(group.id());
                 next.pass(delivery, verdict);
             } else if (answer.gone()) {

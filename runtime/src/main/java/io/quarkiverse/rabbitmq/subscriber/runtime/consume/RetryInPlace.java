@@ -102,12 +102,16 @@ final class RetryInPlace implements VerdictStage {
             context.runOnContext(ignored -> attempt(context, delivery));
             return;
         }
-        inFlight.heldForClock(1);
-        gate.heldForClock(true, inFlight);
+        // The timer first, then the count of what waits for the clock: the in-process broker is idle once every
+        // unsettled delivery is counted as held for the clock, and a test's advance must then find the timer set
+        // (counted first, an advance could pass before it was set, and the retry would wait forever). The timer only
+        // fires on a later advance (or, on the wall clock, through the loop, after this returns).
         held.put(delivery, clock.schedule(again.delay(), () -> {
             inFlight.heldForClock(-1);
             context.runOnContext(ignored -> attempt(context, delivery));
         }));
+        inFlight.heldForClock(1);
+        gate.heldForClock(true, inFlight);
     }
 
     private void attempt(Context context, InboundDelivery delivery) {

@@ -13,8 +13,8 @@ import io.quarkiverse.rabbitmq.subscriber.Subscriptions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.EmbeddedBroker;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.QueueState;
-import io.quarkiverse.rabbitmq.subscriber.runtime.clock.VirtualClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.InboxOutboxFigures;
@@ -22,7 +22,6 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
-import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
@@ -42,8 +41,9 @@ public class SubscriberJsonRpcService {
     @Inject
     BrokerSession session;
 
+    /** The in-process broker's controls, where it is on the class path (dev mode brings it). */
     @Inject
-    InProcessBroker inProcess;
+    Instance<EmbeddedBroker.Controls> inProcess;
 
     @Inject
     SubscriberConfig config;
@@ -214,7 +214,7 @@ public class SubscriberJsonRpcService {
                             : String.valueOf(value)));
             messages.add(new JsonObject().put("messageId", letter.messageId()).put("sourceQueue", letter.sourceQueue())
                     .put("reason", letter.reason()).put("exceptionType", letter.exceptionType())
-                    .put("exceptionMessage", letter.exceptionMessage()).put("retryCount", letter.retryCount())
+                    .put("exceptionMessage", letter.exceptionMessage()).put("attempts", letter.attempts())
                     .put("bodyPreview", letter.bodyPreview()).put("bodySize", letter.bodySize())
                     .put("headers", headers));
         }
@@ -238,9 +238,9 @@ public class SubscriberJsonRpcService {
      */
     public JsonObject broker() {
         JsonObject broker = new JsonObject().put("broker", session.connection().describe());
-        session.inProcessServer().ifPresentOrElse(server -> broker.put("inProcess", true)
+        session.embeddedBroker().ifPresentOrElse(server -> broker.put("inProcess", true)
                 .put("clockMillis", server.clock().millis())
-                .put("clockPaused", server.clock() instanceof VirtualClock), () -> broker.put("inProcess", false));
+                .put("clockPaused", server.clockPaused()), () -> broker.put("inProcess", false));
         if (inboxOutbox.isResolvable() && inboxOutbox.get().active()) {
             InboxOutboxFigures.Inbox inbox = inboxOutbox.get().inbox();
             InboxOutboxFigures.Outbox outbox = inboxOutbox.get().outbox();
@@ -255,10 +255,10 @@ public class SubscriberJsonRpcService {
 
     /** In-process broker with a paused clock: lets {@code millis} pass, then answers as {@link #broker()}. */
     public JsonObject advance(long millis) {
-        if (session.inProcessServer().isEmpty()) {
+        if (session.embeddedBroker().isEmpty()) {
             throw new IllegalStateException("The application uses RabbitMQ, whose time cannot be advanced");
         }
-        inProcess.advance(Duration.ofMillis(millis));
+        inProcess.get().advance(Duration.ofMillis(millis));
         return broker();
     }
 
@@ -280,8 +280,8 @@ public class SubscriberJsonRpcService {
      * shows the outcome; RabbitMQ's happens in its own time.
      */
     private void settleInProcess() {
-        if (session.inProcessServer().isPresent()) {
-            inProcess.awaitIdle();
+        if (session.embeddedBroker().isPresent()) {
+            inProcess.get().awaitIdle();
         }
     }
 }

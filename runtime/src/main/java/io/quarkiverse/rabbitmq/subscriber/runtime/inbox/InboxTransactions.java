@@ -23,7 +23,6 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
-import io.quarkiverse.rabbitmq.subscriber.runtime.consume.CrashPoints;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.Inbox;
 import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
@@ -153,7 +152,6 @@ public class InboxTransactions implements Inbox {
                 if (!acks.test(result)) {
                     throw new NotAcked(result);
                 }
-                CrashPoints.reached(CrashPoints.BEFORE_COMMIT);
                 return result;
             });
         } catch (NotAcked notAcked) {
@@ -185,7 +183,6 @@ public class InboxTransactions implements Inbox {
                 if (!notAcked.isEmpty()) {
                     forget(consumer, notAcked);
                 }
-                CrashPoints.reached(CrashPoints.BEFORE_COMMIT);
                 return handled.result();
             });
         } catch (NotAcked notAcked) {

@@ -33,6 +33,7 @@ public final class OutgoingProperties {
                 .correlationId(message.correlationId())
                 .replyTo(message.replyTo())
                 .contentType(message.contentType() != null ? message.contentType() : contentType(message.payload()))
+                .contentEncoding(message.contentEncoding())
                 .deliveryMode(message.persistent() ? PERSISTENT : TRANSIENT)
                 .expiration(message.expiration().map(expiration -> Long.toString(expiration.toMillis())).orElse(null))
                 .priority(message.priority().isPresent() ? message.priority().getAsInt() : null)

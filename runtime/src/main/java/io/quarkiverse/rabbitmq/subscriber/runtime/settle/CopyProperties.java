@@ -46,7 +46,7 @@ public final class CopyProperties {
      */
     public static AMQP.BasicProperties of(Unsettled original, Provenance provenance, String retryCountHeader,
             int retryCount, FailureInfo failure, boolean letter) {
-        AMQP.BasicProperties properties = original.properties();
+        AMQP.BasicProperties properties = original.wireProperties();
         Map<String, Object> headers = ownHeaders(original, provenance);
         BROKER_HEADERS.forEach(headers::remove);
         OriginalRoute.carry(headers, original.exchange(), original.routingKey(), original.queue());
@@ -65,7 +65,7 @@ public final class CopyProperties {
      * {@code user-id}, without the expiration (it goes to a dead-letter or parking queue).
      */
     public static AMQP.BasicProperties asReceived(Unsettled original, Provenance provenance) {
-        return withoutExpiration(provenance.stamp(original.properties(), ownHeaders(original, provenance)));
+        return withoutExpiration(provenance.stamp(original.wireProperties(), ownHeaders(original, provenance)));
     }
 
     /**
@@ -74,7 +74,7 @@ public final class CopyProperties {
      * headers a publisher forged. Its runtime headers are then not honoured, as on any message the runtime did not mark.
      */
     public static AMQP.BasicProperties asReceivedUnmarked(Unsettled original, Provenance provenance) {
-        return original.properties().builder().headers(ownHeaders(original, provenance)).userId(null).expiration(null)
+        return original.wireProperties().builder().headers(ownHeaders(original, provenance)).userId(null).expiration(null)
                 .build();
     }
 
@@ -83,7 +83,7 @@ public final class CopyProperties {
     }
 
     private static Map<String, Object> ownHeaders(Unsettled original, Provenance provenance) {
-        Map<String, Object> received = original.properties().getHeaders();
+        Map<String, Object> received = original.wireProperties().getHeaders();
         Map<String, Object> headers = received == null ? new LinkedHashMap<>() : new LinkedHashMap<>(received);
         ROUTING_HEADERS.forEach(headers::remove);
         provenance.dropForged(headers, original.writtenByRuntime());

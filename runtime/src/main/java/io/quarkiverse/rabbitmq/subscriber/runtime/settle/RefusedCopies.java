@@ -56,7 +56,7 @@ public final class RefusedCopies {
     private static Key keyOf(Unsettled message) {
         CRC32C checksum = new CRC32C();
         checksum.update(message.body());
-        return new Key(message.properties().getMessageId(), message.body().length, checksum.getValue());
+        return new Key(message.wireProperties().getMessageId(), message.body().length, checksum.getValue());
     }
 
     /**

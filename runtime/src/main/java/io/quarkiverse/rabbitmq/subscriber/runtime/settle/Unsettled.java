@@ -21,7 +21,7 @@ public interface Unsettled {
     boolean redelivered();
 
     /** The properties as the handler is told of them (the publisher's {@code user-id}: see {@link Provenance}). */
-    AMQP.BasicProperties properties();
+    AMQP.BasicProperties wireProperties();
 
     /** Whether the runtime published this message itself ({@link Provenance#wrote}). */
     default boolean writtenByRuntime() {

@@ -16,6 +16,7 @@ public final class SubscriberDefinition {
         STRING,
         BUFFER,
         JSON_OBJECT,
+        JSON_ARRAY,
         /** Decoded from JSON by Jackson into {@link #payloadType}. */
         JSON
     }

@@ -11,6 +11,8 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -19,13 +21,19 @@ import com.rabbitmq.client.AMQP;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.AdminChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.WireBroker;
 
 /**
  * Consumer callbacks run on the connection's reader thread, in both of amqp-client's I/O modes (a delivery handler
  * must not throw there: the subscribers' consumer reports its own failures, see SubscriberConsumerTest); a channel
  * closed with deliveries unsettled gives them back and the connection goes on reading. Real broker.
  */
+@Tag("wire")
 class ReaderThreadDispatchTest {
+
+    /** The broker under test; skipped, saying why, where none answers. */
+    @RegisterExtension
+    static final WireBroker broker = WireBroker.queues();
 
     private static final AMQP.BasicProperties PLAIN = new AMQP.BasicProperties.Builder().build();
 
@@ -36,7 +44,7 @@ class ReaderThreadDispatchTest {
     void deliveriesRunOnTheReaderThread(boolean nio) throws Exception {
         String queue = "reader-thread-" + UUID.randomUUID();
         BrokerConnection connection = BrokerConnector.connect(
-                BrokerAddress.resolve(Optional.of("amqp://guest:guest@127.0.0.1:5672"), null),
+                BrokerAddress.resolve(Optional.of(WireBroker.URL), null),
                 "reader-thread-test", nio);
         try {
             BrokerChannel setup = connection.createChannel();

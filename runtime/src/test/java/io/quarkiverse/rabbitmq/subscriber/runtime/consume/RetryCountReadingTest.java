@@ -36,6 +36,6 @@ class RetryCountReadingTest {
     private static int countOf(Object header) {
         return new InboundDelivery("q", new Envelope(1, false, "", "q"),
                 new AMQP.BasicProperties.Builder().headers(Map.of("x-retry-count", header)).build(), new byte[0],
-                "x-retry-count").retryCount();
+                "x-retry-count").attempt();
     }
 }

@@ -51,7 +51,7 @@ class DeadLetterReadingTest {
         DeadLetter dead = DeadLetterReading.read(properties, new byte[0], "x-retry-count", APP);
         assertEquals("payments", dead.sourceQueue());
         assertEquals("delivery_limit", dead.reason());
-        assertEquals(0, dead.retryCount(), "no retry-count header");
+        assertEquals(0, dead.attempts(), "no retry-count header");
         assertNull(dead.messageId());
         assertNull(dead.exceptionType());
         assertNull(dead.exceptionMessage());
@@ -68,7 +68,7 @@ class DeadLetterReadingTest {
                 List.of(QUORUM_DEATH))).build();
         DeadLetter dead = DeadLetterReading.read(properties, new byte[0], "x-retry-count", APP,
                 queue -> queue.equals("payments") ? 3 : 0);
-        assertEquals(3, dead.retryCount());
+        assertEquals(3, dead.attempts());
     }
 
     @Test

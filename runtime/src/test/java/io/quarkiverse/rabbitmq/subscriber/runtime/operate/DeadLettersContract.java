@@ -84,7 +84,7 @@ abstract class DeadLettersContract {
         assertEquals(REFUNDS, ours.sourceQueue());
         assertEquals("java.lang.IllegalStateException", ours.exceptionType());
         assertEquals("card declined", ours.exceptionMessage());
-        assertEquals(3, ours.retryCount());
+        assertEquals(3, ours.attempts());
         assertEquals("ours", ours.bodyPreview());
         assertEquals(4, ours.bodySize());
         DeadLetter server = seen.get(1);

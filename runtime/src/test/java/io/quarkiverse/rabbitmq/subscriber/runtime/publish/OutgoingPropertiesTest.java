@@ -47,6 +47,7 @@ class OutgoingPropertiesTest {
         assertEquals("application/octet-stream", contentType(new byte[] { 1 }));
         assertEquals("application/octet-stream", contentType(Buffer.buffer("b")));
         assertEquals("application/json", contentType(new JsonObject().put("id", 1)));
+        assertEquals("application/json", contentType(new io.vertx.core.json.JsonArray().add(1)));
         assertEquals("application/octet-stream",
                 OutgoingProperties.of(OutgoingMessage.toQueue("q"), Map.of()).getContentType(), "no payload: bytes");
     }
@@ -55,7 +56,7 @@ class OutgoingPropertiesTest {
     void whatTheMessageSetsIsSent() {
         OutgoingMessage message = OutgoingMessage.toQueue("q").payload("text").messageId("m-1").correlationId("c-1")
                 .replyTo("answers").expiration(Duration.ofMillis(1500)).priority(7).persistent(false)
-                .contentType("application/vnd.acme+text");
+                .contentType("application/vnd.acme+text").contentEncoding("gzip");
         Map<String, Object> headers = new LinkedHashMap<>(Map.of("tenant", "acme"));
         AMQP.BasicProperties properties = OutgoingProperties.of(message, headers);
         assertEquals("m-1", properties.getMessageId());
@@ -65,6 +66,7 @@ class OutgoingPropertiesTest {
         assertEquals(7, properties.getPriority());
         assertEquals(1, properties.getDeliveryMode(), "transient");
         assertEquals("application/vnd.acme+text", properties.getContentType());
+        assertEquals("gzip", properties.getContentEncoding());
         assertEquals(Map.of("tenant", "acme"), properties.getHeaders());
     }
 

@@ -43,7 +43,7 @@ class CopyPropertiesTest {
                 java.util.List.of("payroll"), "BCC", java.util.List.of("audit")));
         assertEquals("payments", first.exchange(), "a publisher's x-original-exchange is not honoured");
         assertEquals("refund.card", first.routingKey());
-        assertEquals("orders", first.properties().getUserId());
+        assertEquals("orders", first.wireProperties().getUserId());
         AMQP.BasicProperties copy = CopyProperties.of(first, APP, "x-retry-count", 2, null);
         assertEquals(Map.of("kind", "refund", "x-retry-count", 2, Delivery.ORIGINAL_EXCHANGE_HEADER, "payments",
                 Delivery.ORIGINAL_ROUTING_KEY_HEADER, "refund.card", Delivery.ORIGINAL_QUEUE_HEADER, "refunds",
@@ -54,7 +54,7 @@ class CopyPropertiesTest {
         Unsettled second = delivery("", "refunds", copy.getUserId(), copy.getHeaders());
         assertEquals("payments", second.exchange());
         assertEquals("refund.card", second.routingKey());
-        assertEquals("orders", second.properties().getUserId());
+        assertEquals("orders", second.wireProperties().getUserId());
         AMQP.BasicProperties third = CopyProperties.of(second, APP, "x-retry-count", 3, null);
         assertEquals("orders", third.getHeaders().get(Delivery.ORIGINAL_USER_ID_HEADER));
         assertEquals("app", third.getUserId());

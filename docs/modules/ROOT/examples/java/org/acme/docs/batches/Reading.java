@@ -1,0 +1,4 @@
+package org.acme.docs.batches;
+
+public record Reading(String sensor, double value) {
+}

@@ -1,0 +1,4 @@
+package org.acme.docs.delays;
+
+public record Reminder(String id) {
+}

@@ -1,0 +1,4 @@
+package org.acme.docs.failurewaits;
+
+public record Payout(String id, long amountCents) {
+}

@@ -1,0 +1,4 @@
+package org.acme.docs.guarantees;
+
+public record Refund(String id, String card, long amountCents) {
+}

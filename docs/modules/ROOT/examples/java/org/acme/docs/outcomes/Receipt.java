@@ -1,0 +1,4 @@
+package org.acme.docs.outcomes;
+
+public record Receipt(String id, long amountCents) {
+}

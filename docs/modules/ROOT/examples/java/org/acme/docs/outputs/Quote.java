@@ -1,0 +1,4 @@
+package org.acme.docs.outputs;
+
+public record Quote(String id, int cents) {
+}

@@ -1,0 +1,4 @@
+package org.acme.docs.outputs;
+
+public record Returned(String orderId) {
+}

@@ -1,0 +1,4 @@
+package org.acme.docs.retries;
+
+public record Payment(String id, long amountCents) {
+}

@@ -1,0 +1,4 @@
+package org.acme.docs.retries;
+
+public record Refund(long id, String card, long amountCents) {
+}

@@ -1,0 +1,4 @@
+package org.acme.docs.topology;
+
+public record Order(String id) {
+}

@@ -1,0 +1,4 @@
+package org.acme.docs.topology;
+
+public record Payout(long id, String account, long amountCents) {
+}

@@ -1,0 +1,118 @@
+package io.quarkiverse.rabbitmq.subscriber.testing.internal;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.rabbitmq.client.AMQP;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainHeaders;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainProperties;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessControls;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
+
+/**
+ * The {@link InProcessBroker} a test injects: what it publishes and looks at, over the in-process broker's controls
+ * (time, idleness), which the Dev UI shares.
+ */
+@Singleton
+public class InProcessBrokerHandle implements InProcessBroker {
+
+    @Inject
+    BrokerSession session;
+
+    @Inject
+    InProcessControls controls;
+
+    @Inject
+    ObjectMapper objectMapper;
+
+    private BrokerChannel channel;
+
+    @Override
+    public synchronized void publish(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
+        controls.server();
+        PayloadEncoder encoder = new PayloadEncoder(objectMapper);
+        AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
+                .messageId(UUID.randomUUID().toString())
+                .contentType(PayloadEncoder.isJson(payload) ? "application/json" : null)
+                .headers(headers.isEmpty() ? null : headers)
+                .build();
+        String destination = exchange.isEmpty() ? "queue '" + routingKey + "'"
+                : "exchange '" + exchange + "' with routing key '" + routingKey + "'";
+        try {
+            if (channel == null || !channel.isOpen()) {
+                channel = session.connection().createChannel();
+            }
+            if (!exchange.isEmpty()) {
+                // A publish to a missing exchange only closes the channel, after the call has returned: asked first,
+                // so the test hears of its mistake instead of losing the message.
+                channel.declareExchangePassive(exchange);
+            }
+            channel.publish(exchange, routingKey, false, properties, encoder.encode(payload));
+        } catch (BrokerException e) {
+            if (e.replyCode() == BrokerException.NOT_FOUND) {
+                throw new IllegalArgumentException("Cannot publish to " + destination + " on the in-process broker: "
+                        + "no exchange '" + exchange + "' is declared", e);
+            }
+            throw new IllegalStateException("Cannot publish to " + destination + " on the in-process broker: "
+                    + e.replyText(), e);
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot publish to " + destination + " on the in-process broker", e);
+        }
+    }
+
+    @Override
+    public void advance(Duration duration) {
+        controls.advance(duration);
+    }
+
+    @Override
+    public void closeChannels() {
+        controls.closeChannels();
+    }
+
+    @Override
+    public void awaitIdle() {
+        controls.awaitIdle();
+    }
+
+    @Override
+    public List<QueuedMessage> messages(String queue) {
+        try {
+            List<QueuedMessage> messages = new ArrayList<>();
+            for (InProcessServer.Waiting waiting : controls.server().waiting(queue)) {
+                AMQP.BasicProperties properties = waiting.properties();
+                Map<String, Object> headers = properties.getHeaders() == null ? Map.of()
+                        : PlainHeaders.of(properties.getHeaders());
+                messages.add(new QueuedMessage(waiting.body(), headers, PlainProperties.of(properties)));
+            }
+            return messages;
+        } catch (IOException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public QueueView queue(String name) {
+        try {
+            InProcessServer.QueueSnapshot snapshot = controls.server().snapshot(name);
+            return new QueueView(snapshot.name(), snapshot.arguments(), snapshot.ready(), snapshot.unacked(),
+                    snapshot.consumers());
+        } catch (IOException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+}

@@ -3,21 +3,18 @@ package org.acme.devui;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.net.InetSocketAddress;
-import java.net.Socket;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
-import org.junit.jupiter.api.extension.ConditionEvaluationResult;
-import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 
+import io.quarkiverse.rabbitmq.subscriber.testsupport.BrokerAnswers;
 import io.quarkus.test.QuarkusDevModeTest;
 import io.restassured.RestAssured;
 import io.vertx.core.json.JsonArray;
@@ -27,25 +24,12 @@ import io.vertx.core.json.JsonObject;
  * The Dev UI's operations on RabbitMQ ({@code -Drabbitmq.test.port}, 5672 by default): a message the handler
  * dead-letters at once is peeked with its reason and source queue, replayed at the dead-letters page's button and
  * then taken; the subscriber is paused and resumed at the subscriptions page's buttons, its consumer cancelled and
- * back. Skipped without a broker, unless {@code -Drabbitmq.test.required=true}.
+ * back. Skipped without a broker ({@link BrokerAnswers}), unless {@code -Drabbitmq.test.required=true}.
  */
+@ExtendWith(BrokerAnswers.class)
 class DevUiOnRabbitMqTest {
 
     static final int PORT = Integer.getInteger("rabbitmq.test.port", 5672);
-
-    /** Skips the class, saying why, where no broker answers (fails it where one is required). */
-    @RegisterExtension
-    @Order(0)
-    static final ExecutionCondition answers = context -> {
-        try (Socket probe = new Socket()) {
-            probe.connect(new InetSocketAddress("127.0.0.1", PORT), 2000);
-            return ConditionEvaluationResult.enabled("RabbitMQ answers on 127.0.0.1:" + PORT);
-        } catch (Exception e) {
-            return Boolean.getBoolean("rabbitmq.test.required") ? ConditionEvaluationResult.enabled("required")
-                    : ConditionEvaluationResult.disabled("RabbitMQ does not answer on 127.0.0.1:" + PORT + " (" + e
-                            + "); -Drabbitmq.test.required=true makes this a failure");
-        }
-    };
 
     /** Before the application starts: deletes what an earlier run left. */
     @RegisterExtension

@@ -34,6 +34,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.ConnectionFactory;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
+import io.quarkiverse.rabbitmq.subscriber.testsupport.BrokerAnswers;
 
 /**
  * The packaged example killed at each point of an inbox delivery (a JVM halt, as {@code kill -9}, injected from
@@ -43,7 +44,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
  * database: 1,000 refunds and 100 of them requested again, each recorded once, both instances handling some; and
  * 2,000 groups a crash left in the outbox, which both relays share, each published once.
  */
-@ExtendWith({ RabbitMqAnswers.class, PostgresAnswers.class })
+@ExtendWith({ BrokerAnswers.class, PostgresAnswers.class })
 class RefundsCrashIT {
 
     static final String AMQP_URL = "amqp://guest:guest@127.0.0.1:5672";

@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+import io.quarkiverse.rabbitmq.subscriber.testsupport.BrokerAnswers;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -17,7 +19,7 @@ import io.restassured.http.ContentType;
 /** The refunds example end to end, over HTTP, against the local RabbitMQ. */
 @QuarkusTest
 @QuarkusTestResource(value = RefundsQueueCleanup.class, restrictToAnnotatedClass = true)
-@org.junit.jupiter.api.extension.ExtendWith(RabbitMqAnswers.class)
+@ExtendWith(BrokerAnswers.class)
 class RefundsTest {
 
     private static void submit(long id, String card) {

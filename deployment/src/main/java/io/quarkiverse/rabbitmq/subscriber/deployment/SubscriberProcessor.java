@@ -8,7 +8,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import jakarta.enterprise.invoke.Invoker;
 import jakarta.inject.Singleton;
@@ -20,37 +19,19 @@ import org.jboss.jandex.DotName;
 import org.jboss.jandex.IndexView;
 import org.jboss.jandex.MethodInfo;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import io.quarkiverse.rabbitmq.subscriber.runtime.FoundSubscribers;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberEngine;
 import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberRecorder;
-import io.quarkiverse.rabbitmq.subscriber.runtime.SubscriberStatus;
-import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.DeliveryCounters;
-import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.LiveSubscriptions;
-import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.SubscriberAssembler;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
-import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
-import io.quarkiverse.rabbitmq.subscriber.runtime.health.SubscriberReadinessCheck;
-import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
-import io.quarkiverse.rabbitmq.subscriber.runtime.observe.metrics.MicrometerObserver;
-import io.quarkiverse.rabbitmq.subscriber.runtime.observe.tracing.OpenTelemetryObserver;
-import io.quarkiverse.rabbitmq.subscriber.runtime.operate.BrokerDeadLetters;
-import io.quarkiverse.rabbitmq.subscriber.runtime.operate.SubscriptionControl;
-import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionRules;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
-import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyAdmin;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyPlan;
-import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.arc.deployment.AutoAddScopeBuildItem;
 import io.quarkus.arc.deployment.BeanArchiveIndexBuildItem;
 import io.quarkus.arc.deployment.BeanRegistrationPhaseBuildItem;
 import io.quarkus.arc.deployment.BeanRegistrationPhaseBuildItem.BeanConfiguratorBuildItem;
 import io.quarkus.arc.deployment.InvokerFactoryBuildItem;
 import io.quarkus.arc.deployment.SyntheticBeanBuildItem;
-import io.quarkus.arc.deployment.UnremovableBeanBuildItem;
 import io.quarkus.arc.deployment.ValidationPhaseBuildItem;
 import io.quarkus.arc.deployment.ValidationPhaseBuildItem.ValidationErrorBuildItem;
 import io.quarkus.arc.processor.AnnotationStore;
@@ -58,21 +39,15 @@ import io.quarkus.arc.processor.BeanInfo;
 import io.quarkus.arc.processor.BuildExtension;
 import io.quarkus.arc.processor.BuiltinScope;
 import io.quarkus.arc.processor.InvokerBuilder;
-import io.quarkus.deployment.Capabilities;
-import io.quarkus.deployment.Capability;
 import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
-import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveHierarchyBuildItem;
 import io.quarkus.deployment.execannotations.ExecutionModelAnnotationsAllowedBuildItem;
-import io.quarkus.deployment.metrics.MetricsCapabilityBuildItem;
 import io.quarkus.deployment.recording.RecorderContext;
 import io.quarkus.runtime.RuntimeValue;
-import io.quarkus.runtime.metrics.MetricsFactory;
-import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
 
 /**
  * Finds the {@code @Subscriber} methods, validates them (every problem of every method in one build failure), builds
@@ -85,48 +60,6 @@ class SubscriberProcessor {
     @BuildStep
     FeatureBuildItem feature() {
         return new FeatureBuildItem(FEATURE);
-    }
-
-    @BuildStep
-    void beans(CombinedIndexBuildItem combinedIndex, BuildProducer<AdditionalBeanBuildItem> beans,
-            BuildProducer<UnremovableBeanBuildItem> unremovable) {
-        beans.produce(AdditionalBeanBuildItem.builder()
-                .addBeanClasses(SubscriberEngine.class, SubscriberStatus.class, BrokerSession.class, TopologyAdmin.class,
-                        SubscriberAssembler.class, DeliveryCounters.class, LiveSubscriptions.class, BrokerRabbitPublisher.class,
-                        BrokerDeadLetters.class, SubscriptionControl.class,
-                        io.quarkiverse.rabbitmq.subscriber.runtime.publish.PartitionAddresses.class,
-                        io.quarkiverse.rabbitmq.subscriber.runtime.partition.PartitionSpreading.class)
-                .setUnremovable().build());
-        // A bean whose only use is consuming a queue is referenced by nothing: keep it.
-        IndexView index = combinedIndex.getIndex();
-        unremovable.produce(new UnremovableBeanBuildItem(bean -> bean.isClassBean()
-                && declaresSubscribers(bean.getTarget().get().asClass(), index)));
-        unremovable.produce(UnremovableBeanBuildItem.beanTypes(ObjectMapper.class));
-        // The in-process broker's controls (dev mode, tests) and the test artifact's handle, where their artifacts are
-        // on the class path: looked up by the Dev UI and injected by tests, so kept.
-        unremovable.produce(UnremovableBeanBuildItem.beanClassNames(IN_PROCESS_BEANS));
-    }
-
-    /** The beans of the in-process broker's artifact and of the test artifact, by name: the runtime has neither. */
-    static final String[] IN_PROCESS_BEANS = {
-            "io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessControls",
-            "io.quarkiverse.rabbitmq.subscriber.testing.internal.InProcessBrokerHandle" };
-
-    /**
-     * Metrics and tracing: each observer bean only where its library is present (and, for Micrometer, enabled) and its
-     * switch is on, so nothing of either is loaded otherwise.
-     */
-    @BuildStep
-    void observers(SubscriberBuildTimeConfig config, Optional<MetricsCapabilityBuildItem> metrics,
-            Capabilities capabilities, BuildProducer<AdditionalBeanBuildItem> beans) {
-        beans.produce(AdditionalBeanBuildItem.unremovableOf(ApplicationObservers.class));
-        if (config.metrics().enabled()
-                && metrics.map(capability -> capability.metricsSupported(MetricsFactory.MICROMETER)).orElse(false)) {
-            beans.produce(AdditionalBeanBuildItem.unremovableOf(MicrometerObserver.class));
-        }
-        if (config.tracing().enabled() && capabilities.isPresent(Capability.OPENTELEMETRY_TRACER)) {
-            beans.produce(AdditionalBeanBuildItem.unremovableOf(OpenTelemetryObserver.class));
-        }
     }
 
     /**
@@ -346,12 +279,6 @@ class SubscriberProcessor {
         // The runtime's view of the subscribers is one immutable bean, created at runtime init.
         return SyntheticBeanBuildItem.configure(FoundSubscribers.class).scope(Singleton.class).unremovable()
                 .setRuntimeInit().supplier(recorder.subscriptions(definitions, topology.plan())).done();
-    }
-
-    /** The readiness check, which quarkus-smallrye-health registers when the application has it. */
-    @BuildStep
-    HealthBuildItem readiness(SubscriberBuildTimeConfig config) {
-        return new HealthBuildItem(SubscriberReadinessCheck.class.getName(), config.health().enabled());
     }
 
     /** The whole topology the subscriptions need, computed once here; the runtime declares or checks it. */

@@ -233,12 +233,9 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
         if (context.getTestMethod().isPresent()) {
             return ConditionEvaluationResult.enabled("decided for the class");
         }
-        Probe found = probe();
-        if (found.version.isEmpty()) {
-            // Enabled when required: beforeAll then fails with the reason.
-            return REQUIRED ? ConditionEvaluationResult.enabled("required")
-                    : ConditionEvaluationResult.disabled(found.failure + " (start RabbitMQ there, or point "
-                            + "-Drabbitmq.test.port at one" + SKIP_HINT + ")");
+        ConditionEvaluationResult answers = answers();
+        if (probe().version.isEmpty()) {
+            return answers;
         }
         for (Plugin plugin : plugins) {
             String missing = missing(plugin);
@@ -295,6 +292,20 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
         if (probe().version.isPresent()) {
             RabbitAdmin.with(this::deleteAll);
         }
+    }
+
+    /**
+     * Whether the broker under test answers: where it does not, disabled with the reason, or enabled where one is
+     * required (the test then fails on the missing broker). The condition of {@link BrokerAnswers} too.
+     */
+    static ConditionEvaluationResult answers() {
+        Probe found = probe();
+        if (found.version.isPresent()) {
+            return ConditionEvaluationResult.enabled(name() + " answers");
+        }
+        return REQUIRED ? ConditionEvaluationResult.enabled("required: the test fails without RabbitMQ")
+                : ConditionEvaluationResult.disabled(found.failure + " (start RabbitMQ there, or point "
+                        + "-Drabbitmq.test.port at one" + SKIP_HINT + ")");
     }
 
     private void deleteAll(RabbitAdmin admin) {

@@ -1,6 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.broker;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.ServiceLoader;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
@@ -43,22 +44,22 @@ public interface EmbeddedBroker {
      *         chose {@code broker=in-process})
      */
     static EmbeddedBroker start(boolean pausedClock, String serverVersion, Clock wallClock) {
-        ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        for (Factory factory : ServiceLoader.load(Factory.class, loader != null ? loader
-                : EmbeddedBroker.class.getClassLoader())) {
-            return factory.start(pausedClock, serverVersion, wallClock);
-        }
-        throw new IllegalStateException("The in-process broker is not on the class path: a production build does "
-                + "not carry it. It comes with dev mode, and with io.quarkiverse.rabbitmq-subscriber:"
+        return factory().orElseThrow(() -> new IllegalStateException("The in-process broker is not on the class path: "
+                + "a production build does not carry it. It comes with dev mode, and with io.quarkiverse.rabbitmq-subscriber:"
                 + "quarkus-test-rabbitmq-subscriber in test scope; set quarkus.rabbitmq-subscriber.url (or broker=rabbitmq) "
-                + "to use RabbitMQ");
+                + "to use RabbitMQ")).start(pausedClock, serverVersion, wallClock);
     }
 
     /** Whether an embedded broker can start here (its artifact is on the class path). */
     static boolean available() {
+        return factory().isPresent();
+    }
+
+    /** The factory the in-process broker's artifact registers, looked up on the application's class loader. */
+    private static Optional<Factory> factory() {
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         return ServiceLoader.load(Factory.class, loader != null ? loader : EmbeddedBroker.class.getClassLoader())
-                .findFirst().isPresent();
+                .findFirst();
     }
 
     /**

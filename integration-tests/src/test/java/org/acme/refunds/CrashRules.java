@@ -17,15 +17,16 @@ final class CrashRules {
 
     /** The runtime's classes the rules name. */
     private static final String INBOX = "io.quarkiverse.rabbitmq.subscriber.runtime.inbox.InboxTransactions";
-    private static final String OUTBOX = "io.quarkiverse.rabbitmq.subscriber.runtime.consume.OutboxBeforeAck";
-    private static final String BATCH_OUTBOX = "io.quarkiverse.rabbitmq.subscriber.runtime.consume.BatchOutputs";
+    private static final String OUTBOX = "io.quarkiverse.rabbitmq.subscriber.runtime.inbox.OutboxBeforeAck";
+    private static final String BATCH_OUTBOX = "io.quarkiverse.rabbitmq.subscriber.runtime.batch.BatchOutputs";
 
     /** The rules of each point: where in the runtime, and under which condition, the JVM halts. */
     private static final Map<String, String> POINTS = Map.of(
             // The handler acked; its transaction (inbox row, effects, outbox rows) is not committed: the end of the
-            // work that QuarkusTransaction commits when it returns.
-            "before-commit", rule("before-commit", INBOX, "lambda$run$3", "AT EXIT", "TRUE")
-                    + rule("before-commit (batch)", INBOX, "lambda$runBatch$4", "AT EXIT", "TRUE"),
+            // work that QuarkusTransaction commits when it returns (the method its callable runs, named so that no
+            // rule depends on javac's numbering of lambdas; it returns only on an ack, a rollback throws).
+            "before-commit", rule("before-commit", INBOX, "handleInTransaction", "AT EXIT", "TRUE")
+                    + rule("before-commit (batch)", INBOX, "handleBatchInTransaction", "AT EXIT", "TRUE"),
             // Committed; its outputs are not published.
             "after-commit", rule("after-commit", OUTBOX, "pass", "AT INVOKE publishOutputs", "TRUE")
                     + rule("after-commit (batch)", BATCH_OUTBOX, "publishThen", "AT INVOKE publishOutputs",

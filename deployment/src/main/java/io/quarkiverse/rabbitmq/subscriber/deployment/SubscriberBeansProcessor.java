@@ -19,9 +19,9 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.observe.metrics.MicrometerObse
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.tracing.OpenTelemetryObserver;
 import io.quarkiverse.rabbitmq.subscriber.runtime.operate.BrokerDeadLetters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.operate.SubscriptionControl;
-import io.quarkiverse.rabbitmq.subscriber.runtime.partition.PartitionSpreading;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.PartitionAddresses;
+import io.quarkiverse.rabbitmq.subscriber.runtime.spread.PartitionSpreading;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyAdmin;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.arc.deployment.UnremovableBeanBuildItem;

@@ -5,19 +5,12 @@ import static io.quarkiverse.rabbitmq.subscriber.deployment.SubscriberDotNames.*
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 import org.jboss.jandex.AnnotationInstance;
-import org.jboss.jandex.AnnotationValue;
 import org.jboss.jandex.DotName;
 import org.jboss.jandex.MethodInfo;
-import org.jboss.jandex.PrimitiveType;
 import org.jboss.jandex.Type;
 
-import io.quarkiverse.rabbitmq.subscriber.Delay;
-import io.quarkiverse.rabbitmq.subscriber.ExchangeType;
-import io.quarkiverse.rabbitmq.subscriber.QueueType;
-import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition.ExecutionModel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition.PayloadKind;
@@ -28,16 +21,12 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
 /**
  * What a {@code @Subscriber} method declares, and every reason it cannot work. Its subscription is the annotation's
- * values, read from Jandex, with the queue's overrides from {@link SubscriberBuildTimeConfig} applied
- * ({@link SubscriptionOverrides}), and is judged by {@link SubscriptionRules}; the rules about the method itself (its
- * execution model, modifiers, parameters and return type) are here.
+ * values, read from Jandex ({@link SubscriberAnnotation}), with the queue's overrides from
+ * {@link SubscriberBuildTimeConfig} applied ({@link SubscriptionOverrides}), and is judged by
+ * {@link SubscriptionRules}; the rules about the method itself (its execution model, modifiers, parameters and return
+ * type) are here, with what one parameter's type means as a payload in {@link PayloadTypes}.
  */
 final class SubscriberMethodAnalysis {
-
-    /** Types that are never a payload: the transport's own objects, which a subscriber gets through Delivery. */
-    private static final List<String> FOREIGN_PACKAGES = List.of("com.rabbitmq.client.", "io.vertx.core.eventbus.",
-            "io.vertx.rabbitmq.", "org.eclipse.microprofile.reactive.messaging.", "io.smallrye.reactive.messaging.",
-            "io.vertx.mutiny.", "io.smallrye.mutiny.", "java.util.concurrent.");
 
     /** The subscription, overrides applied: the value the runtime and the topology plan use. */
     final SubscriptionSpec subscription;
@@ -100,7 +89,7 @@ final class SubscriberMethodAnalysis {
         } else {
             model = ExecutionModel.WORKER;
         }
-        SubscriptionDeclaration declared = declared(subscriber);
+        SubscriptionDeclaration declared = SubscriberAnnotation.read(subscriber);
         SubscriberBuildTimeConfig.QueueOverrides overrides = config.queues().get(subscriber.value().asString());
         if (overrides != null) {
             SubscriptionOverrides.applyTo(declared, overrides);
@@ -121,63 +110,6 @@ final class SubscriberMethodAnalysis {
         analysis.checkParameters(method);
         analysis.checkReturnType(returnType);
         return analysis;
-    }
-
-    /** The annotation's values where they are written; the builder's defaults are the annotation's. */
-    private static SubscriptionDeclaration declared(AnnotationInstance subscriber) {
-        SubscriptionDeclaration declared = SubscriptionSpec.builder(subscriber.value().asString());
-        ifWritten(subscriber, "type", value -> declared.type(QueueType.valueOf(value.asEnum())));
-        ifWritten(subscriber, "deliveryLimit", value -> declared.deliveryLimit(value.asInt()));
-        ifWritten(subscriber, "prefetch", value -> declared.prefetch(value.asInt()));
-        ifWritten(subscriber, "maxAttempts", value -> declared.maxAttempts(value.asInt()));
-        ifWritten(subscriber, "deadLetter", value -> declared.deadLetter(value.asString()));
-        ifWritten(subscriber, "retryPublish", value -> declared.retryPublish(RetryPublish.valueOf(value.asEnum())));
-        ifWritten(subscriber, "deadLetterOn", value -> declared.deadLetterOn(java.util.Arrays
-                .stream(value.asClassArray()).map(type -> type.name().toString()).toList()));
-        ifWritten(subscriber, "backoff", value -> {
-            AnnotationInstance backoff = value.asNested();
-            AnnotationValue initial = backoff.value("initial");
-            AnnotationValue multiplier = backoff.value("multiplier");
-            AnnotationValue max = backoff.value("max");
-            declared.backoff(initial == null ? "" : initial.asString(), multiplier == null ? 2 : multiplier.asDouble(),
-                    max == null ? "" : max.asString());
-        });
-        ifWritten(subscriber, "retryDelay", value -> {
-            AnnotationValue min = value.asNested().value("min");
-            AnnotationValue max = value.asNested().value("max");
-            declared.retryDelay(min == null ? "" : min.asString(), max == null ? "" : max.asString());
-        });
-        ifWritten(subscriber, "concurrency", value -> declared.concurrency(value.asInt()));
-        ifWritten(subscriber, "delay", value -> declared.delay(Delay.valueOf(value.asEnum())));
-        ifWritten(subscriber, "waitingQueue", value -> declared.waitingQueue(value.asString()));
-        ifWritten(subscriber, "delays", value -> declared.delays(List.of(value.asStringArray())));
-        ifWritten(subscriber, "bindings", value -> {
-            for (AnnotationInstance binding : value.asNestedArray()) {
-                AnnotationValue type = binding.value("type");
-                AnnotationValue keys = binding.value("keys");
-                AnnotationValue arguments = binding.value("arguments");
-                declared.binding(binding.value("exchange").asString(),
-                        type == null ? ExchangeType.TOPIC : ExchangeType.valueOf(type.asEnum()),
-                        keys == null ? List.of() : List.of(keys.asStringArray()),
-                        arguments == null ? List.of() : List.of(arguments.asStringArray()));
-            }
-        });
-        ifWritten(subscriber, "arguments", value -> declared.arguments(List.of(value.asStringArray())));
-        ifWritten(subscriber, "consumerArguments", value -> declared.consumerArguments(List.of(value.asStringArray())));
-        ifWritten(subscriber, "inbox", value -> declared.inbox(value.asBoolean()));
-        AnnotationValue partitions = subscriber.value("partitions");
-        AnnotationValue partitionKey = subscriber.value("partitionKey");
-        declared.partitions(partitions == null ? 0 : partitions.asInt(),
-                partitionKey == null ? "" : partitionKey.asString());
-        return declared;
-    }
-
-    /** Jandex holds only the values written in the annotation, not its defaults. */
-    private static void ifWritten(AnnotationInstance annotation, String name, Consumer<AnnotationValue> read) {
-        AnnotationValue value = annotation.value(name);
-        if (value != null) {
-            read.accept(value);
-        }
     }
 
     private void checkExecutionModel(boolean blocking, boolean nonBlocking, boolean virtualThread) {
@@ -204,7 +136,7 @@ final class SubscriberMethodAnalysis {
         List<Type> parameters = method.parameterTypes();
         for (int i = 0; i < parameters.size(); i++) {
             Type parameter = parameters.get(i);
-            Type element = listElement(parameter);
+            Type element = PayloadTypes.listElement(parameter);
             if (element != null && element.name().equals(DELIVERY)) {
                 if (batch == null) {
                     problem("takes a List<Delivery> without batch: only a batch handler (@Subscriber(batch = "
@@ -231,7 +163,7 @@ final class SubscriberMethodAnalysis {
             if (element != null) {
                 // A batch handler: each message decodes into the list's element type.
                 parameter = element;
-            } else if (batch != null && !parameter.name().equals(OUTPUTS) && payloadKind(parameter) != null) {
+            } else if (batch != null && !parameter.name().equals(OUTPUTS) && PayloadTypes.kind(parameter) != null) {
                 problem("has batch = @Batch(...) but its payload is " + parameter + ": a batch handler takes a List<"
                         + parameter + "> (one item per message)");
                 continue;
@@ -250,7 +182,7 @@ final class SubscriberMethodAnalysis {
                 outputsIndex = i;
                 continue;
             }
-            PayloadKind kind = payloadKind(parameter);
+            PayloadKind kind = PayloadTypes.kind(parameter);
             if (kind == null) {
                 problem("has parameter " + (i + 1) + " of unsupported type " + parameter
                         + ": a subscriber takes one payload (a JSON-decoded type, byte[], String, Buffer, JsonObject or JsonArray)"
@@ -274,56 +206,8 @@ final class SubscriberMethodAnalysis {
             }
         }
         if (payloadIndex < 0 && parameters.stream()
-                .allMatch(p -> p.name().equals(DELIVERY) || p.name().equals(OUTPUTS) || payloadKind(p) != null)) {
+                .allMatch(p -> p.name().equals(DELIVERY) || p.name().equals(OUTPUTS) || PayloadTypes.kind(p) != null)) {
             problem("has no payload parameter: declare the type the message body decodes into");
-        }
-    }
-
-    /** The element type of a {@code List<T>} parameter; null for any other type. */
-    private static Type listElement(Type type) {
-        if (type.kind() != Type.Kind.PARAMETERIZED_TYPE || !type.name().equals(LIST)) {
-            return null;
-        }
-        Type element = type.asParameterizedType().arguments().get(0);
-        if (element.kind() == Type.Kind.WILDCARD_TYPE && element.asWildcardType().superBound() == null) {
-            return element.asWildcardType().extendsBound();
-        }
-        return element;
-    }
-
-    private static PayloadKind payloadKind(Type type) {
-        switch (type.kind()) {
-            case ARRAY:
-                Type component = type.asArrayType().constituent();
-                if (type.asArrayType().dimensions() == 1 && component.kind() == Type.Kind.PRIMITIVE
-                        && component.asPrimitiveType().primitive() == PrimitiveType.Primitive.BYTE) {
-                    return PayloadKind.BYTES;
-                }
-                return PayloadKind.JSON;
-            case CLASS:
-            case PARAMETERIZED_TYPE:
-                DotName name = type.name();
-                if (name.equals(STRING)) {
-                    return PayloadKind.STRING;
-                }
-                if (name.equals(BUFFER)) {
-                    return PayloadKind.BUFFER;
-                }
-                if (name.equals(JSON_OBJECT)) {
-                    return PayloadKind.JSON_OBJECT;
-                }
-                if (name.equals(JSON_ARRAY)) {
-                    return PayloadKind.JSON_ARRAY;
-                }
-                String className = name.toString();
-                if (className.equals("java.lang.Object")
-                        || FOREIGN_PACKAGES.stream().anyMatch(className::startsWith)) {
-                    return null;
-                }
-                return PayloadKind.JSON;
-            default:
-                // primitives, type variables, wildcards: nothing to decode into
-                return null;
         }
     }
 

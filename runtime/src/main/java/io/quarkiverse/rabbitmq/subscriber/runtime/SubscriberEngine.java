@@ -2,7 +2,6 @@ package io.quarkiverse.rabbitmq.subscriber.runtime;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.annotation.Priority;
 import jakarta.enterprise.event.Observes;
@@ -21,7 +20,6 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LiveFigures;
-import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.Partitioning;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.SubscriberSupervisor;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.UnreadableMessageFinder;
@@ -42,6 +40,9 @@ import io.quarkus.runtime.StartupEvent;
  * object's lock guards the first start and {@code prepareTopology()}, before which no subscriber exists, and
  * {@code stop()}'s closing step, not its wait for the handlers in flight (the stop is marked in
  * {@link LiveSubscriptions}, where the subscriptions are registered). No broker callback takes it.
+ * <p>
+ * The connection's losses and recoveries reach the subscribers through {@link ConnectionEventRelay}; the startup's
+ * lines about each subscription are {@link SubscriptionNotices}'s.
  */
 @Singleton
 public class SubscriberEngine {
@@ -72,11 +73,7 @@ public class SubscriberEngine {
     LiveSubscriptions live;
 
     @Inject
-    io.quarkiverse.rabbitmq.subscriber.runtime.partition.PartitionSpreading spreading;
-    /** A reconnection whose "every subscriber consumes again" line is still to be logged, or null. */
-    private final AtomicReference<String> reconnectedTo = new AtomicReference<>();
-    /** After a message the client cannot read ended the connection: finds its queue (see the class). */
-    private volatile UnreadableMessageFinder unreadable;
+    io.quarkiverse.rabbitmq.subscriber.runtime.spread.PartitionSpreading spreading;
     private List<SubscriberDefinition> definitions = List.of();
     private TopologyPlan topology = new TopologyPlan(List.of(), List.of(), List.of());
     private boolean topologyReady;
@@ -160,23 +157,12 @@ public class SubscriberEngine {
         BrokerConnection connection;
         try {
             connection = session.connection();
-            unreadable = new UnreadableMessageFinder(session.clock(), Duration.ofMillis(500));
-            session.onUnreadableMessage(what -> unreadable.unreadable(what));
-            session.onConnectionEvents(new BrokerConnection.ConnectionListener() {
-                // On the client's threads, in the order they happen: neither waits for anything (the supervisors only
-                // queue a step), and handing them to an unordered pool could let "recovered" overtake "lost".
-                @Override
-                public void lost(String reason) {
-                    connectionLost(reason);
-                }
-
-                @Override
-                public void recovered() {
-                    connectionRecovered();
-                }
-            });
+            ConnectionEventRelay relay = new ConnectionEventRelay(session, live, definitions.size(),
+                    new UnreadableMessageFinder(session.clock(), Duration.ofMillis(500)));
+            session.onUnreadableMessage(relay::unreadableMessage);
+            session.onConnectionEvents(relay);
             for (SubscriberDefinition definition : definitions) {
-                SubscriptionState state = assembler.assemble(definition, topology, this::logWhenAllConsume);
+                SubscriptionState state = assembler.assemble(definition, topology, relay::logWhenAllConsume);
                 // Listed before it consumes: a failure further on stops it with the others.
                 live.add(state);
                 state.supervisor().start(connection);
@@ -202,76 +188,7 @@ public class SubscriberEngine {
                 spreading::activeOn));
         LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", subscriptions.size(), connection.describe(),
                 subscriptions.stream().map(SubscriptionState::queue).toList());
-        for (SubscriberDefinition definition : definitions) {
-            Partitioning partitioning = definition.subscription.partitioning;
-            if (partitioning != null) {
-                if (partitioning.index == 0) {
-                    LOG.infof("'%s': %d ordered partitions (queues %s.0 to %s.%d, single active consumer) behind its "
-                            + "consistent-hash exchange, hashing the %s; a retry waits in this service and holds its "
-                            + "partition", partitioning.exchange, partitioning.count, partitioning.exchange,
-                            partitioning.exchange, partitioning.count - 1, partitioning.key.replace(':', ' '));
-                    if (definition.subscription.maxAttempts == 0) {
-                        LOG.warnf("'%s' has partitions and no maxAttempts: a message that always fails is retried in "
-                                + "place for ever, and the messages behind it in its partition wait; set maxAttempts "
-                                + "and deadLetter", partitioning.exchange);
-                    }
-                }
-                continue;
-            }
-            if (definition.holdsCopies()) {
-                // A fact of the strategy, not a warning: most handlers never delay anything.
-                LOG.infof("Queue '%s': delayed copies (%s) wait in this service until due (delay IN_SERVICE), and a "
-                        + "graceful stop publishes them at once; delay = DLX_TTL keeps them in RabbitMQ instead",
-                        definition.subscription.queue, definition.canDelay()
-                                ? definition.subscription.backoff().waits() ? "retryAfter, back-off" : "retryAfter"
-                                : "back-off");
-            }
-            if (definition.subscription.quorum() && !definition.subscription.serverCounts()) {
-                LOG.warnf("Queue '%s' is a quorum queue without maxAttempts or deliveryLimit: a failing message is "
-                        + "requeued and the server counts its deliveries. Unless the queue has its own "
-                        + "x-delivery-limit, RabbitMQ 4 drops it (or dead-letters it through the queue's own route) "
-                        + "after 20 redeliveries, and RabbitMQ 3 redelivers it for ever", definition.subscription.queue);
-            }
-        }
-    }
-
-    /** One WARN per cut; amqp-client reopens the connection, then {@link #connectionRecovered} consumes again. */
-    private void connectionLost(String reason) {
-        if (live.isStopping()) {
-            return;
-        }
-        for (SubscriptionState state : live.all()) {
-            state.supervisor().connectionLost(reason);
-        }
-        LOG.warnf("Lost the connection to %s (%s). Reconnecting %s; the %d subscriber(s) consume again once it "
-                + "is back, and RabbitMQ requeues the deliveries left unsettled, so none is lost",
-                session.connection().describe(), reason, session.backoff().describe(), definitions.size());
-    }
-
-    /**
-     * The connection and its channels are open again, with no consumer on them: each supervisor declares (or checks)
-     * its queues again, since a broker that restarted may have lost them, and consumes again on its channel. Deliveries
-     * from before the cut that are settled now are not sent: amqp-client drops acks of tags from an earlier
-     * connection, and the broker has requeued those messages already.
-     */
-    private void connectionRecovered() {
-        if (live.isStopping()) {
-            return;
-        }
-        reconnectedTo.set(session.connection().describe());
-        unreadable.recovered(live.all());
-    }
-
-    /** One INFO once every subscriber consumes again after a reconnection. */
-    private void logWhenAllConsume() {
-        List<SubscriptionState> all = live.all();
-        if (all.stream().allMatch(s -> s.supervisor().state() == SubscriberSupervisor.State.CONSUMING)) {
-            String to = reconnectedTo.getAndSet(null);
-            if (to != null) {
-                LOG.infof("Reconnected to %s: every subscriber consumes again %s", to,
-                        all.stream().map(SubscriptionState::queue).toList());
-            }
-        }
+        SubscriptionNotices.log(definitions);
     }
 
     /**
@@ -290,7 +207,8 @@ public class SubscriberEngine {
         }
         Duration timeout = config.shutdownTimeout();
         try {
-            int left = counters.inFlight().awaitZero(timeout);
+            // Nothing in flight: no broker may have been chosen, and with it no clock.
+            int left = counters.inFlight().count() == 0 ? 0 : counters.inFlight().awaitZero(timeout, session.clock());
             if (left > 0) {
                 LOG.warnf("%d delivery(ies) still in flight after %s; RabbitMQ requeues them as the channels close", left,
                         timeout);

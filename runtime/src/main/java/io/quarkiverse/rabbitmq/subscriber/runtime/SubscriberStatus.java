@@ -37,7 +37,7 @@ public class SubscriberStatus {
     DeliveryCounters counters;
 
     @Inject
-    io.quarkiverse.rabbitmq.subscriber.runtime.partition.PartitionSpreading spreading;
+    io.quarkiverse.rabbitmq.subscriber.runtime.spread.PartitionSpreading spreading;
 
     /**
      * The partitions of the partitioned subscription {@code subscription} this instance is active on, or is taking over

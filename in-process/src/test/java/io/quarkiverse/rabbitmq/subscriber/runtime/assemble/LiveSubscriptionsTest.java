@@ -59,7 +59,9 @@ class LiveSubscriptionsTest {
                 KillSwitch.of(definition.subscription, clock, holdBacks),
                 new InServiceDelay(queue, clock, (exchange, routingKey, properties, body) -> null, new HeldBound(10, 1_000),
                         holdBacks.under("held copies")),
-                new UnsettledBytes(queue, 1_000, 10, holdBacks.under("unsettled bytes")), new RefusedCopies());
+                new UnsettledBytes(queue, 1_000, 10, holdBacks.under("unsettled bytes"),
+                        new io.quarkiverse.rabbitmq.subscriber.runtime.clock.WallClock(null)),
+                new RefusedCopies());
         return new SubscriptionState(parts, null);
     }
 }

@@ -114,7 +114,7 @@ class ConfirmedCopyTest {
     private InboundDelivery delivered(long tag) throws Exception {
         InboundDelivery delivery = new InboundDelivery("work", new Envelope(tag, false, "", "work"),
                 new AMQP.BasicProperties.Builder().messageId("m-" + tag).build(), new byte[0], "x-retry-count");
-        on(() -> settler.received(delivery));
+        on(() -> settler.arrived(delivery));
         return delivery;
     }
 
@@ -226,7 +226,7 @@ class ConfirmedCopyTest {
         InboundDelivery delivery = new InboundDelivery("work", new Envelope(tag, redelivered, "", "work"),
                 new AMQP.BasicProperties.Builder().messageId("refused").build(), new byte[] { 1, 2, 3 },
                 "x-retry-count");
-        on(() -> settler.received(delivery));
+        on(() -> settler.arrived(delivery));
         return delivery;
     }
 
@@ -306,8 +306,8 @@ class ConfirmedCopyTest {
         assertEquals(List.of("publish:work#1", "ack:1"), frames);
     }
 
-    private static io.quarkiverse.rabbitmq.subscriber.runtime.output.Output output(String queue) {
-        return new io.quarkiverse.rabbitmq.subscriber.runtime.output.Output("", queue,
+    private static io.quarkiverse.rabbitmq.subscriber.runtime.settle.Output output(String queue) {
+        return new io.quarkiverse.rabbitmq.subscriber.runtime.settle.Output("", queue,
                 new AMQP.BasicProperties.Builder().messageId("out-" + queue).build(), new byte[0], true);
     }
 

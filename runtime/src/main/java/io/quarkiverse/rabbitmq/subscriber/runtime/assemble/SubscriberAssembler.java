@@ -12,13 +12,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.chain.DeliveryChain;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
-import io.quarkiverse.rabbitmq.subscriber.runtime.consume.DeliveryChain;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.DeliveryRoute;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.SubscriberConsumer;
-import io.quarkiverse.rabbitmq.subscriber.runtime.delay.DelayStrategy;
+import io.quarkiverse.rabbitmq.subscriber.runtime.delay.DelayStrategies;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.HeldBound;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.devmode.ReloadOnMessage;
@@ -88,7 +88,7 @@ public class SubscriberAssembler {
                         holdBacks.under("held copies")),
                 new UnsettledBytes(queue, maxUnsettledBytes(),
                         definition.prefetch(config.prefetch()),
-                        holdBacks.under("unsettled bytes")),
+                        holdBacks.under("unsettled bytes"), session.clock()),
                 new RefusedCopies());
         TopologyPlan owned = topology.ownedBy(definition.subscription);
         ReplyTargets replies = ReplyTargets.of(topology, config.replies().allowedQueues().orElse(List.of()));
@@ -144,7 +144,7 @@ public class SubscriberAssembler {
             throw e;
         }
         Settler settler = new Settler(channel, queue, eventLoop, counters.stats(), counters.inFlight(),
-                parts.heldCopies(), DelayStrategy.of(definition.subscription),
+                parts.heldCopies(), DelayStrategies.of(definition.subscription),
                 CopyPolicy.of(definition, config.retryCountHeader(), config.publisher().confirmTimeout(), provenance,
                         config.refusedCopyPause(), parts.refusedCopies()),
                 outlet, unsettled, session.clock(), observers.get());

@@ -19,6 +19,11 @@ public final class WallClock implements Clock {
     }
 
     @Override
+    public long nanos() {
+        return System.nanoTime();
+    }
+
+    @Override
     public Timer schedule(Duration delay, Runnable task) {
         long id = vertx.setTimer(Math.max(1, delay.toMillis()), ignored -> task.run());
         return () -> vertx.cancelTimer(id);

@@ -1,11 +1,7 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.connection;
 
-import java.io.ByteArrayOutputStream;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 import org.eclipse.microprofile.config.Config;
@@ -17,10 +13,11 @@ import com.rabbitmq.client.Address;
  * default; the {@code username} and {@code password} keys override the credentials of either. Kept apart from the
  * connection itself so the decision can be tested without a broker.
  * <p>
- * The URI is taken apart here, once, and everything else is built from its parts: the URI amqp-client gets (each part
- * percent-encoded again) and every message (never with the password). A password holding an unencoded {@code @},
- * {@code /}, {@code ?} or {@code #} is still read as the user wrote it: the user information runs to the last
- * {@code @}. A message about a URI that cannot work names the key and what is wrong, never the URI as written.
+ * The URI is taken apart once (by {@code AmqpUriSyntax}), and everything else is built from its parts: the URI
+ * amqp-client gets (each part percent-encoded again) and every message (never with the password). A password holding
+ * an unencoded {@code @}, {@code /}, {@code ?} or {@code #} is still read as the user wrote it: the user information
+ * runs to the last {@code @}. A message about a URI that cannot work names the key and what is wrong, never the URI as
+ * written.
  */
 public final class BrokerAddress {
 
@@ -68,11 +65,11 @@ public final class BrokerAddress {
             Config config) {
         BrokerAddress address;
         if (url.isPresent() && !url.get().isBlank()) {
-            address = parse(url.get(), URL_KEY);
+            address = fromUri(url.get(), URL_KEY);
         } else {
             Optional<String> host = config.getOptionalValue("rabbitmq-host", String.class);
             if (host.isEmpty()) {
-                address = parse(DEFAULT_URL, "the default broker address");
+                address = fromUri(DEFAULT_URL, "the default broker address");
             } else {
                 boolean tls = config.getOptionalValue("rabbitmq-ssl", Boolean.class).orElse(false);
                 String vhost = config.getOptionalValue("rabbitmq-virtual-host", String.class).orElse("/");
@@ -87,53 +84,11 @@ public final class BrokerAddress {
                 password.orElse(address.password), address.virtualHost, address.query, address.nodes);
     }
 
-    /** Takes an AMQP URI apart; {@code key} names where it came from in the messages of a URI that cannot work. */
-    static BrokerAddress parse(String uri, String key) {
-        String text = uri.trim();
-        int schemeEnd = text.indexOf("://");
-        if (schemeEnd <= 0) {
-            throw invalid(key, "it is not an AMQP URI: write amqp://user:password@host:port/virtual-host "
-                    + "(amqps:// for TLS)");
-        }
-        String scheme = text.substring(0, schemeEnd).toLowerCase(Locale.ROOT);
-        if (!scheme.equals("amqp") && !scheme.equals("amqps")) {
-            throw invalid(key, "its scheme must be amqp or amqps");
-        }
-        boolean tls = scheme.equals("amqps");
-        String rest = text.substring(schemeEnd + 3);
-        // The user information runs to the last '@': a password may hold '@', '/', '?' or '#' unencoded.
-        int at = rest.lastIndexOf('@');
-        String userInfo = at >= 0 ? rest.substring(0, at) : null;
-        String location = rest.substring(at + 1);
-        int fragment = location.indexOf('#');
-        if (fragment >= 0) {
-            location = location.substring(0, fragment);
-        }
-        String query = null;
-        int question = location.indexOf('?');
-        if (question >= 0) {
-            query = location.substring(question + 1);
-            location = location.substring(0, question);
-        }
-        String path = null;
-        int slash = location.indexOf('/');
-        if (slash >= 0) {
-            path = location.substring(slash + 1);
-            location = location.substring(0, slash);
-        }
-        HostAndPort hostAndPort = HostAndPort.parse(location, tls, key);
-        if (path != null && path.contains("/")) {
-            throw invalid(key, "its path holds more than the virtual host: write a '/' in a virtual host as %2F");
-        }
-        String user = null;
-        String pass = null;
-        if (userInfo != null) {
-            int colon = userInfo.indexOf(':');
-            user = decode(colon >= 0 ? userInfo.substring(0, colon) : userInfo);
-            pass = colon >= 0 ? decode(userInfo.substring(colon + 1)) : null;
-        }
-        return new BrokerAddress(tls, hostAndPort.host(), hostAndPort.port(), user, pass,
-                path == null ? null : decode(path), query == null || query.isEmpty() ? null : query, List.of());
+    /** The address an AMQP URI names; {@code key} names where it came from in the messages of one that cannot work. */
+    private static BrokerAddress fromUri(String uri, String key) {
+        AmqpUriSyntax.Parts parts = AmqpUriSyntax.parse(uri, key);
+        return new BrokerAddress(parts.tls(), parts.host(), parts.port(), parts.username(), parts.password(),
+                parts.virtualHost(), parts.query(), List.of());
     }
 
     /**
@@ -152,10 +107,11 @@ public final class BrokerAddress {
             }
             if (trimmed.contains("@") || trimmed.contains("/")) {
                 // Never echoed: it may hold credentials.
-                throw invalid(ADDRESSES_KEY, "entry " + position + " is not host:port (credentials and the virtual "
-                        + "host go in " + URL_KEY + " or the username and password keys)");
+                throw AmqpUriSyntax.invalid(ADDRESSES_KEY, "entry " + position + " is not host:port (credentials and "
+                        + "the virtual host go in " + URL_KEY + " or the username and password keys)");
             }
-            HostAndPort node = HostAndPort.parse(trimmed, tls, ADDRESSES_KEY + " (entry " + position + ")");
+            AmqpUriSyntax.HostAndPort node = AmqpUriSyntax.hostAndPort(trimmed, tls,
+                    ADDRESSES_KEY + " (entry " + position + ")");
             parsed.add(new Address(node.host(), node.port()));
         }
         return new BrokerAddress(tls, host, port, username, password, virtualHost, query, List.copyOf(parsed));
@@ -170,9 +126,9 @@ public final class BrokerAddress {
     public String uri() {
         StringBuilder uri = new StringBuilder(tls ? "amqps://" : "amqp://");
         if (username != null) {
-            uri.append(encode(username));
+            uri.append(AmqpUriSyntax.encode(username));
             if (password != null) {
-                uri.append(':').append(encode(password));
+                uri.append(':').append(AmqpUriSyntax.encode(password));
             }
             uri.append('@');
         }
@@ -232,7 +188,7 @@ public final class BrokerAddress {
     public String redacted() {
         StringBuilder uri = new StringBuilder(tls ? "amqps://" : "amqp://");
         if (username != null) {
-            uri.append(encode(username));
+            uri.append(AmqpUriSyntax.encode(username));
             if (password != null) {
                 uri.append(":***");
             }
@@ -244,7 +200,7 @@ public final class BrokerAddress {
     private StringBuilder appendLocation(StringBuilder uri) {
         uri.append(host).append(':').append(port);
         if (virtualHost != null) {
-            uri.append('/').append(encode(virtualHost));
+            uri.append('/').append(AmqpUriSyntax.encode(virtualHost));
         }
         return uri;
     }
@@ -260,75 +216,5 @@ public final class BrokerAddress {
     @Override
     public String toString() {
         return describe();
-    }
-
-    private static IllegalStateException invalid(String key, String problem) {
-        return new IllegalStateException(key + " cannot be used: " + problem);
-    }
-
-    private static String encode(String part) {
-        return URLEncoder.encode(part, StandardCharsets.UTF_8).replace("+", "%20");
-    }
-
-    /** Percent-decoding that keeps a '%' not followed by two hex digits as it is (a password may hold one). */
-    private static String decode(String part) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(part.length());
-        byte[] raw = part.getBytes(StandardCharsets.UTF_8);
-        for (int i = 0; i < raw.length; i++) {
-            if (raw[i] == '%' && i + 2 < raw.length && hex(raw[i + 1]) >= 0 && hex(raw[i + 2]) >= 0) {
-                bytes.write(hex(raw[i + 1]) * 16 + hex(raw[i + 2]));
-                i += 2;
-            } else {
-                bytes.write(raw[i]);
-            }
-        }
-        return bytes.toString(StandardCharsets.UTF_8);
-    }
-
-    private static int hex(byte b) {
-        return Character.digit((char) b, 16);
-    }
-
-    /** A host (a name, an IPv4 address or a bracketed IPv6 one) and a port, the scheme's default when left out. */
-    private record HostAndPort(String host, int port) {
-        static HostAndPort parse(String text, boolean tls, String key) {
-            String host = text;
-            String port = null;
-            if (text.startsWith("[")) {
-                int close = text.indexOf(']');
-                if (close < 0) {
-                    throw invalid(key, "its IPv6 host has no closing ']'");
-                }
-                host = text.substring(0, close + 1);
-                String after = text.substring(close + 1);
-                if (after.startsWith(":")) {
-                    port = after.substring(1);
-                } else if (!after.isEmpty()) {
-                    throw invalid(key, "its host is followed by something else than :port");
-                }
-            } else {
-                int colon = text.lastIndexOf(':');
-                if (colon >= 0) {
-                    host = text.substring(0, colon);
-                    port = text.substring(colon + 1);
-                }
-            }
-            if (host.isEmpty() || host.equals("[]")) {
-                throw invalid(key, "it names no host after the last '@' (the user and password run up to it: "
-                        + "amqp://user:password@host:port/virtual-host)");
-            }
-            if (port == null || port.isEmpty()) {
-                return new HostAndPort(host, tls ? AMQPS_PORT : AMQP_PORT);
-            }
-            try {
-                int number = Integer.parseInt(port);
-                if (number >= 1 && number <= 65_535) {
-                    return new HostAndPort(host, number);
-                }
-            } catch (NumberFormatException e) {
-                // below
-            }
-            throw invalid(key, "its port is not a number from 1 to 65535");
-        }
     }
 }

@@ -8,17 +8,13 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.EmbeddedBroker;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
-import io.quarkiverse.rabbitmq.subscriber.runtime.clock.WallClock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.security.ConnectionFailure;
-import io.quarkiverse.rabbitmq.subscriber.runtime.security.ConnectionSecurity;
-import io.quarkus.runtime.LaunchMode;
 import io.quarkus.tls.TlsConfigurationRegistry;
 import io.vertx.core.Vertx;
 
@@ -28,7 +24,8 @@ import io.vertx.core.Vertx;
  * the subscribers' connection, the publisher's connection (kept apart, since RabbitMQ blocks a connection that
  * publishes while it is low on memory or disk, and consumers on it could not ack any more), the in-process broker and
  * the clock of every timer. The clock can only be read once the choice is made, so nothing can run on a wall clock
- * while the in-process broker's paused one is the one that counts.
+ * while the in-process broker's paused one is the one that counts. What the configuration asks for, and the opening of
+ * each connection, are {@link BrokerOpening}'s; this object calls it under its locks and keeps what it opened.
  * <p>
  * Connections open on first use, under this object's lock; no broker callback takes it (a reader thread waiting for a
  * lock whose holder waits for a reply that reader would read freezes the connection). Losses and recoveries of the
@@ -57,17 +54,17 @@ public class BrokerSession implements Connections {
     private final Object publishingLock = new Object();
     /** Notified when the subscribers' connection is open again ({@link #awaitOpen}). */
     private final Object reopened = new Object();
-    /** Set once the broker is chosen, with the clock that goes with it. */
-    private volatile Clock clock;
-    private volatile EmbeddedBroker embeddedBroker;
-    private BrokerAddress address;
+    /**
+     * Set once the broker is chosen, with the clock that goes with it, the in-process broker if it is the one, and
+     * RabbitMQ's address and security for the publisher's connection. Its {@code connection} is the one first opened;
+     * {@link #connection()} gives the one in use.
+     */
+    private volatile BrokerOpening.Opened chosen;
     private volatile Backoff backoff;
     /** Why the subscribers' connection is down, or null. */
     private volatile String downBecause;
     /** While it is down: why the latest reconnection failed, or null. */
     private volatile ConnectionFailure reconnectionFailure;
-    /** TLS, login and credentials of both connections, decided once. */
-    private ConnectionSecurity security;
     private volatile boolean closed;
 
     /** The subscribers' connection, opened (and the broker chosen) on first use. */
@@ -85,7 +82,18 @@ public class BrokerSession implements Connections {
             throw new IllegalStateException("The RabbitMQ subscriber runtime has stopped");
         }
         if (connection == null) {
-            BrokerConnection opened = open();
+            chosen = opening().open(backoff(), new BrokerConnector.ReconnectionFailures() {
+                @Override
+                public void failed(ConnectionFailure failure) {
+                    reconnectionFailure = failure;
+                }
+
+                @Override
+                public void unreadableMessage(String what) {
+                    unreadableListeners.forEach(listener -> listener.accept(what));
+                }
+            });
+            BrokerConnection opened = chosen.connection();
             opened.onConnectionEvents(new BrokerConnection.ConnectionListener() {
                 @Override
                 public void lost(String reason) {
@@ -127,10 +135,7 @@ public class BrokerSession implements Connections {
                 throw new IllegalStateException("The RabbitMQ subscriber runtime has stopped");
             }
             if (publishingConnection == null) {
-                publishingConnection = embeddedBroker != null ? embeddedBroker.connect()
-                        : BrokerConnector.connect(address, config.connectionName() + "-publisher", ioModes().publisher(),
-                                backoff(), maxMessageSize(), security, config.heartbeat(),
-                                BrokerConnector.ReconnectionFailures.NONE);
+                publishingConnection = opening().openPublishing(chosen, backoff());
             }
             return publishingConnection;
         }
@@ -152,6 +157,7 @@ public class BrokerSession implements Connections {
     /** How many nodes {@code quarkus.rabbitmq-subscriber.addresses} lists: 0 for a single broker. */
     public int nodeCount() {
         connection();
+        BrokerAddress address = chosen.address();
         return address == null ? 0 : address.nodes().size();
     }
 
@@ -164,10 +170,11 @@ public class BrokerSession implements Connections {
         BrokerConnection current = connection();
         long patience = java.time.Duration.ofMillis(backoff().withoutJitter(Integer.MAX_VALUE))
                 .plusSeconds(10L * Math.max(1, nodeCount())).toNanos();
-        long deadline = System.nanoTime() + patience;
+        Clock clock = clock();
+        long deadline = clock.nanos() + patience;
         synchronized (reopened) {
             while (!closed && !current.isOpen()) {
-                long left = deadline - System.nanoTime();
+                long left = deadline - clock.nanos();
                 if (left <= 0) {
                     return false;
                 }
@@ -193,7 +200,8 @@ public class BrokerSession implements Connections {
 
     /** The in-process broker, when it is the one chosen; never opens anything. */
     public Optional<EmbeddedBroker> embeddedBroker() {
-        return Optional.ofNullable(embeddedBroker);
+        BrokerOpening.Opened current = chosen;
+        return current == null ? Optional.empty() : Optional.ofNullable(current.embedded());
     }
 
     /**
@@ -202,12 +210,12 @@ public class BrokerSession implements Connections {
      * @throws IllegalStateException before the broker is chosen (by the first {@link #connection()})
      */
     public Clock clock() {
-        Clock chosen = clock;
-        if (chosen == null) {
+        BrokerOpening.Opened current = chosen;
+        if (current == null) {
             throw new IllegalStateException("The runtime's clock is read before the broker is chosen: open the "
                     + "connection first");
         }
-        return chosen;
+        return current.clock();
     }
 
     /** Reconnection and resubscription waits ({@code quarkus.rabbitmq-subscriber.recovery.*}). */
@@ -234,83 +242,14 @@ public class BrokerSession implements Connections {
                 publishingConnection = null;
             }
         }
-        if (embeddedBroker != null) {
-            embeddedBroker.stop();
+        BrokerOpening.Opened current = chosen;
+        if (current != null && current.embedded() != null) {
+            current.embedded().stop();
         }
     }
 
-    private BrokerConnection open() {
-        if (config.broker() == SubscriberConfig.BrokerKind.IN_PROCESS) {
-            return startInProcess().connect();
-        }
-        address = BrokerAddress.resolve(config.url(), config.username(), config.password(), ConfigProvider.getConfig());
-        if (config.addresses().isPresent()) {
-            address = address.withNodes(config.addresses().get());
-        }
-        security = ConnectionSecurity.of(config, address.tls(), address.username(),
-                tlsRegistry.isResolvable() ? tlsRegistry.get() : null);
-        try {
-            BrokerConnection opened = BrokerConnector.connect(address, config.connectionName(), ioModes().subscribers(),
-                    backoff(),
-                    maxMessageSize(), security, config.heartbeat(), new BrokerConnector.ReconnectionFailures() {
-                        @Override
-                        public void failed(ConnectionFailure failure) {
-                            reconnectionFailure = failure;
-                        }
-
-                        @Override
-                        public void unreadableMessage(String what) {
-                            unreadableListeners.forEach(listener -> listener.accept(what));
-                        }
-                    });
-            LOG.debugf("Connected to %s with %s", address.describe(), security.describe());
-            warnIfConfirmsOutwaitHeartbeats();
-            clock = new WallClock(vertx);
-            return opened;
-        } catch (IllegalStateException e) {
-            if (config.broker() == SubscriberConfig.BrokerKind.RABBITMQ || !EmbeddedBroker.available()) {
-                // No in-process broker to fall back to (an application that left the test artifact out): the failure
-                // as it is.
-                throw e;
-            }
-            String reason = e.getCause() == null ? e.getMessage() : e.getCause().toString();
-            LOG.warn(BrokerChoice.fallbackWarning(config.broker(), LaunchMode.current(), address.describe(), reason));
-            return startInProcess().connect();
-        }
-    }
-
-    private EmbeddedBroker startInProcess() {
-        SubscriberConfig.ClockMode mode = config.inProcess().clock().orElse(
-                LaunchMode.current() == LaunchMode.TEST ? SubscriberConfig.ClockMode.PAUSED : SubscriberConfig.ClockMode.WALL);
-        EmbeddedBroker server = EmbeddedBroker.start(mode == SubscriberConfig.ClockMode.PAUSED,
-                config.inProcess().serverVersion().trim(), new WallClock(vertx));
-        embeddedBroker = server;
-        clock = server.clock();
-        return server;
-    }
-
-    /** {@code quarkus.rabbitmq-subscriber.nio}, or the choice per connection when unset (see {@link IoModes}). */
-    private IoModes ioModes() {
-        return IoModes.of(config.nio(), config.copyChannel());
-    }
-
-    private int maxMessageSize() {
-        long bytes = config.maxMessageSize().asLongValue();
-        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, bytes));
-    }
-
-    /**
-     * A stalled connection is found after about two heartbeats; a confirm that times out before that turns the stall
-     * into handler failures (each spends an attempt) instead of a cut. Said once, at startup.
-     */
-    private void warnIfConfirmsOutwaitHeartbeats() {
-        java.time.Duration heartbeat = BrokerConnector.heartbeat(address, config.heartbeat());
-        java.time.Duration confirmTimeout = config.publisher().confirmTimeout();
-        if (!heartbeat.isZero() && confirmTimeout.compareTo(heartbeat.multipliedBy(5).dividedBy(2)) < 0) {
-            LOG.warnf("quarkus.rabbitmq-subscriber.publisher.confirm-timeout (%s) is shorter than two and a half "
-                    + "heartbeats (%s each): a connection that stalls without closing is found only after about two, "
-                    + "so confirms would time out first and count as failures of their handlers. Raise the confirm "
-                    + "timeout or lower the heartbeat", confirmTimeout, heartbeat);
-        }
+    /** Chooses the broker and opens connections to it; keeps nothing, so a new one each time is as good. */
+    private BrokerOpening opening() {
+        return new BrokerOpening(vertx, config, tlsRegistry);
     }
 }

@@ -2,6 +2,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
 import java.util.concurrent.CompletionStage;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Verdict;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 
@@ -10,11 +11,11 @@ import io.vertx.core.Vertx;
  * delivery's event-loop context; at once when it completed before the handler returned ({@link DoneStages}). A plain
  * result passes straight on.
  */
-final class AwaitResult implements ResultStage {
+public final class AwaitResult implements ResultStage {
 
     private final ResultStage next;
 
-    AwaitResult(ResultStage next) {
+    public AwaitResult(ResultStage next) {
         this.next = next;
     }
 
@@ -26,7 +27,7 @@ final class AwaitResult implements ResultStage {
             passOn(context, delivery, DoneStages.resultOf(stage));
         } else {
             stage.whenComplete((value, failure) -> passOn(context, delivery,
-                    failure != null ? new HandlerInvocation.Failed(DoneStages.unwrap(failure)) : value));
+                    failure != null ? Verdict.thrown(DoneStages.unwrap(failure)) : value));
         }
     }
 

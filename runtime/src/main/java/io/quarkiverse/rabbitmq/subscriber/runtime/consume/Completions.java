@@ -20,7 +20,7 @@ import io.vertx.core.impl.ContextInternal;
  * wake-up per message, the loop's. The result that {@code mayWait} refuses wakes the loop: the acks would leave at
  * once, or the broker's credit (the prefetch) runs low.
  */
-final class Completions {
+public final class Completions {
 
     /** What to do with each result, on the event loop. */
     interface Sink {
@@ -42,12 +42,12 @@ final class Completions {
     private volatile boolean drainLazy;
     private final Runnable drainOnContext;
 
-    Completions(Context eventLoop, Sink sink) {
+    public Completions(Context eventLoop, Sink sink) {
         this(eventLoop, NEVER, sink);
     }
 
     /** @param mayWait whether so many results may wait for the loop's next wake-up (it is due soon); any thread */
-    Completions(Context eventLoop, IntPredicate mayWait, Sink sink) {
+    public Completions(Context eventLoop, IntPredicate mayWait, Sink sink) {
         this.eventLoop = (ContextInternal) eventLoop;
         this.sink = sink;
         this.mayWait = mayWait;

@@ -10,7 +10,7 @@ import io.vertx.core.Context;
  * order, until one settles. Only in the chain of a subscription with a bound (without one, every delivery the prefetch
  * lets in starts at once). Event loop only.
  */
-final class ConcurrencyGate implements DeliveryStage {
+public final class ConcurrencyGate implements DeliveryStage {
 
     private final int concurrency;
     private DeliveryStage start;
@@ -28,18 +28,18 @@ final class ConcurrencyGate implements DeliveryStage {
     }
 
     /** @param start runs a delivery let through (it is counted as running by then) */
-    ConcurrencyGate(int concurrency, DeliveryStage start) {
+    public ConcurrencyGate(int concurrency, DeliveryStage start) {
         this.concurrency = concurrency;
         this.start = start;
     }
 
     /** A gate whose next stage is given by {@link #leadsTo}: the stages after it release its places. */
-    ConcurrencyGate(int concurrency) {
+    public ConcurrencyGate(int concurrency) {
         this(concurrency, null);
     }
 
     /** Where the deliveries it lets through go; set once, before the first delivery. */
-    void leadsTo(DeliveryStage next) {
+    public void leadsTo(DeliveryStage next) {
         this.start = next;
     }
 
@@ -49,7 +49,7 @@ final class ConcurrencyGate implements DeliveryStage {
     }
 
     /** A delivery arrived: it starts now, or waits for a place. */
-    void arrived(Context context, InboundDelivery delivery) {
+    public void arrived(Context context, InboundDelivery delivery) {
         if (concurrency > 0 && running >= concurrency) {
             waiting.add(new Waiting(context, delivery));
             if (clockHolds != null) {
@@ -67,7 +67,7 @@ final class ConcurrencyGate implements DeliveryStage {
      * nested call only counts, and the loop below goes on, so a long line of waiting deliveries never deepens the
      * stack.
      */
-    void released() {
+    public void released() {
         running--;
         if (startingWaiting) {
             return;
@@ -97,7 +97,7 @@ final class ConcurrencyGate implements DeliveryStage {
      * Whether a place is held until the runtime's clock moves (a retry in place waits): from now on, and until told
      * otherwise, the deliveries waiting here count as held for the clock in {@code inFlight}.
      */
-    void heldForClock(boolean held, InFlight inFlight) {
+    public void heldForClock(boolean held, InFlight inFlight) {
         if (held == (clockHolds != null)) {
             return;
         }
@@ -109,7 +109,7 @@ final class ConcurrencyGate implements DeliveryStage {
      * Lets go of the deliveries waiting here, each told to {@code abandon}: their channel closes and RabbitMQ gives them
      * back, first of the queue (a partition that stops taking deliveries).
      */
-    void abandonWaiting(java.util.function.Consumer<InboundDelivery> abandon) {
+    public void abandonWaiting(java.util.function.Consumer<InboundDelivery> abandon) {
         Waiting next;
         while ((next = waiting.poll()) != null) {
             if (clockHolds != null) {
@@ -123,7 +123,7 @@ final class ConcurrencyGate implements DeliveryStage {
         return running;
     }
 
-    int waiting() {
+    public int waiting() {
         return waiting.size();
     }
 }

@@ -10,7 +10,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
  * exception types, loaded once with the application's class loader, and whether a failure is one of them or of a
  * subtype.
  */
-final class DeadLetterOn {
+public final class DeadLetterOn {
 
     private final List<Class<?>> types;
 

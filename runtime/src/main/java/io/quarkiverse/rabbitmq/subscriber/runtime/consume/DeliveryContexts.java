@@ -6,13 +6,13 @@ import io.vertx.core.Context;
 import io.vertx.core.impl.ContextInternal;
 
 /** Each delivery runs on a fresh duplicated context, so handler-local data does not leak between messages. */
-final class DeliveryContexts {
+public final class DeliveryContexts {
 
     private DeliveryContexts() {
     }
 
     /** A fresh duplicated context of the subscriber's event loop for one delivery: safe to create on any thread. */
-    static ContextInternal newContext(Context eventLoop) {
+    public static ContextInternal newContext(Context eventLoop) {
         ContextInternal context = (ContextInternal) VertxContext.createNewDuplicatedContext(eventLoop);
         VertxContextSafetyToggle.setContextSafe(context, true);
         return context;

@@ -10,11 +10,11 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
  * What becomes of a delivery once its settlement is decided, as the outcome counters name it and the log says it:
  * whether it ends in a dead-letter queue (whoever moves it there), and the words for what follows.
  */
-final class DeliveryFate {
+public final class DeliveryFate {
 
     private final SubscriptionSpec subscription;
 
-    DeliveryFate(SubscriptionSpec subscription) {
+    public DeliveryFate(SubscriptionSpec subscription) {
         this.subscription = subscription;
     }
 
@@ -30,7 +30,7 @@ final class DeliveryFate {
             return false;
         }
         return settlement == Settlement.REJECT || settlement == Settlement.REQUEUE && delivery.attempt() <= 1
-                && Decision.deliveryCount(subscription, delivery) >= subscription.maxAttempts - 1;
+                && ResultReading.deliveryCount(subscription, delivery) >= subscription.maxAttempts - 1;
     }
 
     /** What became of a handled delivery, as metrics and the Dev UI name it. */

@@ -6,8 +6,8 @@ import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.UndecodablePayloadException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
-import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Verdict;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
 /**
@@ -16,7 +16,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
  * and one stack trace; INFO when a retry used the last attempt), the subscription's outcome counter (the Dev UI) and
  * the delivery's observation (metrics and tracing).
  */
-final class DeliveryReporter {
+public final class DeliveryReporter {
 
     /** The category log configurations and the docs name for what becomes of deliveries. */
     private static final Logger LOG = Logger.getLogger(DeliveryReporter.class);
@@ -32,7 +32,7 @@ final class DeliveryReporter {
     private Throwable batchFailure;
     private int quietRetries;
 
-    DeliveryReporter(String method, SubscriptionSpec subscription, OutcomeCounters outcomes) {
+    public DeliveryReporter(String method, SubscriptionSpec subscription, OutcomeCounters outcomes) {
         this.method = method;
         this.subscription = subscription;
         this.fate = new DeliveryFate(subscription);
@@ -59,8 +59,10 @@ final class DeliveryReporter {
                 e.getClass().getName());
     }
 
-    /** @param cause the exception thrown, or null where the failure is not one (a null outcome, a wrong type) */
-    void failed(InboundDelivery delivery, HandlerResult.Failed failed, Throwable cause, Settlement settlement) {
+    /** A failed verdict, decided: its cause is null where the failure is no exception (a null outcome, a wrong type). */
+    void failed(InboundDelivery delivery, Verdict failed) {
+        Throwable cause = failed.cause();
+        Settlement settlement = failed.settlement();
         boolean deadLettered = fate.deadLettered(settlement, delivery);
         // A quorum queue's last requeue is the server's dead letter: given up, so an ERROR with the stack trace.
         boolean retried = settlement == Settlement.REQUEUE && !deadLettered
@@ -119,13 +121,13 @@ final class DeliveryReporter {
      * {@code Uni}, an output that reached no queue): the ones it retries are said once, by {@link #batchFailed}; those
      * it gives up keep their own ERROR each (a message leaves for good).
      */
-    void batchFailing(Throwable failure) {
+    public void batchFailing(Throwable failure) {
         batchFailure = failure;
         quietRetries = 0;
     }
 
     /** The batch's items are reported: one WARN for the ones its failure retried. */
-    void batchFailed(String batch, String queue) {
+    public void batchFailed(String batch, String queue) {
         Throwable failure = batchFailure;
         batchFailure = null;
         if (quietRetries > 0) {
@@ -140,7 +142,7 @@ final class DeliveryReporter {
         return settlement instanceof Settlement.Republish republish && republish.target() == Settlement.Target.PARK;
     }
 
-    static String summary(HandlerResult.Failed failed) {
+    static String summary(Verdict failed) {
         return failed.failure().type() + ": " + failed.failure().message();
     }
 

@@ -3,7 +3,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 /**
  * How a subscriber's deliveries go from the client's reader thread towards the handler: {@link EventLoopRoute}
  * (through the subscriber's event loop) or {@link DirectRoute} (straight to the handler's thread). Chosen once per
- * subscription by {@link DeliveryChain} from the handler's execution model and concurrency bound; its
+ * subscription by {@code DeliveryChain} from the handler's execution model and concurrency bound; its
  * {@link SubscriberConsumer} hands it every delivery.
  */
 public interface DeliveryRoute {

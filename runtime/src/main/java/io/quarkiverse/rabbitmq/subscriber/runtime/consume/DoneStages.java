@@ -5,6 +5,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Verdict;
+
 /**
  * A handler's asynchronous result that was complete before the handler returned (a {@code Uni} with its item at once,
  * {@code CompletableFuture.completedFuture}): read at once, it is settled as a plain result would be, with no callback
@@ -12,7 +14,7 @@ import java.util.concurrent.CompletionStage;
  * asynchronous handler, and the callbacks they skip (two {@code whenComplete} per delivery, each with its lambda) were
  * 0.23 s of the 3.37 s the JIT compiled during a pinned cold drain of 100,000 (JFR's compilation events).
  */
-final class DoneStages {
+public final class DoneStages {
 
     private DoneStages() {
     }
@@ -22,23 +24,23 @@ final class DoneStages {
      * subclass may not answer (the JDK's {@code minimalCompletionStage()} throws on {@code isDone}) or may mean more
      * by its callbacks (a contextual future restores thread contexts in them); those wait for their callback.
      */
-    static boolean isDone(CompletionStage<?> stage) {
+    public static boolean isDone(CompletionStage<?> stage) {
         return stage.getClass() == CompletableFuture.class && ((CompletableFuture<?>) stage).isDone();
     }
 
-    /** The value of a stage {@link #isDone done}, or {@link HandlerInvocation.Failed} with what it failed with. */
-    static Object resultOf(CompletionStage<?> stage) {
+    /** The value of a stage {@link #isDone done}, or a thrown {@link Verdict} with what it failed with. */
+    public static Object resultOf(CompletionStage<?> stage) {
         try {
             return ((CompletableFuture<?>) stage).getNow(null);
         } catch (CompletionException e) {
-            return new HandlerInvocation.Failed(unwrap(e));
+            return Verdict.thrown(unwrap(e));
         } catch (CancellationException e) {
-            return new HandlerInvocation.Failed(e);
+            return Verdict.thrown(e);
         }
     }
 
     /** What a stage failed with, without the {@link CompletionException} the JDK wraps it in. */
-    static Throwable unwrap(Throwable failure) {
+    public static Throwable unwrap(Throwable failure) {
         if (failure instanceof CompletionException && failure.getCause() != null) {
             return failure.getCause();
         }

@@ -11,10 +11,10 @@ import io.vertx.core.impl.ContextInternal;
 /**
  * Deliveries through the subscriber's event loop: an event-loop handler's, and an off-loop handler's with a
  * concurrency bound (its waiting line is on the loop). They queue in an inbox and the loop is woken once per burst
- * rather than once per message; it then takes each into the ack window, on a fresh duplicated context, in arrival
- * order, and passes it on.
+ * rather than once per message; it then passes each on, on a fresh duplicated context, in arrival order. Each took its
+ * place in the ack window as it arrived ({@code Settlements.arrived}).
  */
-final class EventLoopRoute implements DeliveryRoute {
+public final class EventLoopRoute implements DeliveryRoute {
 
     private final Context eventLoop;
     private final Settlements settlements;
@@ -24,15 +24,15 @@ final class EventLoopRoute implements DeliveryRoute {
 
     /**
      * Whether each delivery gets a duplicated context of its own (its handler call runs on it); a batch handler's
-     * deliveries do not: they only join a batch, which gets one ({@link BatchCollector}).
+     * deliveries do not: they only join a batch, which gets one ({@code BatchCollector}).
      */
     private final boolean contextPerDelivery;
 
-    EventLoopRoute(Context eventLoop, Settlements settlements, DeliveryStage next) {
+    public EventLoopRoute(Context eventLoop, Settlements settlements, DeliveryStage next) {
         this(eventLoop, settlements, next, true);
     }
 
-    EventLoopRoute(Context eventLoop, Settlements settlements, DeliveryStage next, boolean contextPerDelivery) {
+    public EventLoopRoute(Context eventLoop, Settlements settlements, DeliveryStage next, boolean contextPerDelivery) {
         this.eventLoop = eventLoop;
         this.settlements = settlements;
         this.next = next;
@@ -63,15 +63,11 @@ final class EventLoopRoute implements DeliveryRoute {
         InboundDelivery delivery;
         while ((delivery = inbox.poll()) != null) {
             if (!contextPerDelivery) {
-                settlements.received(delivery);
                 next.pass(eventLoop, delivery);
                 continue;
             }
             ContextInternal context = DeliveryContexts.newContext(eventLoop);
-            context.dispatch(delivery, taken -> {
-                settlements.received(taken);
-                next.pass(context, taken);
-            });
+            context.dispatch(delivery, taken -> next.pass(context, taken));
         }
     }
 }

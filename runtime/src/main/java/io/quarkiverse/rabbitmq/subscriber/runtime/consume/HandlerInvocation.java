@@ -4,25 +4,19 @@ import jakarta.enterprise.invoke.Invoker;
 
 import io.quarkiverse.rabbitmq.subscriber.UndecodablePayloadException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Verdict;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 
 /**
  * One call of a subscriber method for one delivery, on whatever thread runs it (its observation begun by
  * {@link Observing}): the payload is decoded, the method is invoked through its ArC invoker within a request context
  * ({@link RequestScope}). Whatever happens comes back as a
- * value: the method's own result (an {@code Outcome}, a {@code CompletionStage}, null), {@link Failed} for a throw, or
- * {@link Undecodable} when the method never ran. It never throws: a handler's exception must reach settlement, not the
+ * value: the method's own result (an {@code Outcome}, a {@code CompletionStage}, null), a thrown {@link Verdict} for a throw,
+ * or
+ * an undecodable one when the method never ran. It never throws: a handler's exception must reach settlement, not the
  * thread's uncaught handler.
  */
-final class HandlerInvocation implements Handling<InboundDelivery> {
-
-    /** A thrown exception, carried to settlement as a value. */
-    record Failed(Throwable cause) {
-    }
-
-    /** A body that could not be decoded: the handler never ran. */
-    record Undecodable(UndecodablePayloadException cause) {
-    }
+public final class HandlerInvocation implements Handling<InboundDelivery> {
 
     private final SubscriberDefinition definition;
     private final Invoker<Object, Object> invoker;
@@ -30,26 +24,17 @@ final class HandlerInvocation implements Handling<InboundDelivery> {
     private final Object instance;
     private final PayloadDecoder decoder;
     private final RequestScope requestScope;
-    /** Encodes what the handler sends through its {@code Outputs}; null when it takes none. */
-    private final io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder;
-    /** Where its {@code Outputs.reply} may send. */
-    private final io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets replies;
+    /** Opens what the handler sends through its {@code Outputs}; null when it takes none. */
+    private final HandlerOutputs.Factory outputs;
 
-    HandlerInvocation(SubscriberDefinition definition, PayloadDecoder decoder, RequestScope requestScope) {
+    public HandlerInvocation(SubscriberDefinition definition, PayloadDecoder decoder, RequestScope requestScope) {
         this(definition, decoder, null, requestScope);
     }
 
-    HandlerInvocation(SubscriberDefinition definition, PayloadDecoder decoder,
-            io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder, RequestScope requestScope) {
-        this(definition, decoder, encoder, io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets.ANY,
-                requestScope);
-    }
-
-    HandlerInvocation(SubscriberDefinition definition, PayloadDecoder decoder,
-            io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder encoder,
-            io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets replies, RequestScope requestScope) {
-        this.replies = replies;
-        this.encoder = encoder;
+    /** @param outputs opens each call's {@code Outputs} (the outputs feature's); null when the handler takes none */
+    public HandlerInvocation(SubscriberDefinition definition, PayloadDecoder decoder, HandlerOutputs.Factory outputs,
+            RequestScope requestScope) {
+        this.outputs = outputs;
         this.requestScope = requestScope;
         this.definition = definition;
         this.invoker = definition.invoker.getValue();
@@ -60,7 +45,7 @@ final class HandlerInvocation implements Handling<InboundDelivery> {
     }
 
     /** The type the payload is decoded as, for messages. */
-    String expectedType() {
+    public String expectedType() {
         return decoder.expectedType();
     }
 
@@ -70,15 +55,15 @@ final class HandlerInvocation implements Handling<InboundDelivery> {
         try {
             payload = decoder.decode(delivery.body());
         } catch (UndecodablePayloadException e) {
-            return new Undecodable(e);
+            return Verdict.undecodable(e);
         } catch (Throwable t) {
-            return new Failed(t);
+            return Verdict.thrown(t);
         }
         try {
             return invoke(arguments(payload, delivery));
         } catch (Throwable t) {
             // Activating the request context or building the arguments failed: still a result to settle.
-            return new Failed(t);
+            return Verdict.thrown(t);
         }
     }
 
@@ -97,18 +82,16 @@ final class HandlerInvocation implements Handling<InboundDelivery> {
     }
 
     /** The {@code Outputs} of one call, held until settlement; {@code replyTo} null where there is nobody to answer. */
-    io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs outputs(String replyTo, String correlationId,
-            String what) {
-        return new io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs(encoder, replyTo, correlationId, what,
-                replies);
+    public HandlerOutputs outputs(String replyTo, String correlationId, String what) {
+        return outputs.open(replyTo, correlationId, what);
     }
 
-    /** The method called with these arguments, within a request context: its result, or {@link Failed}. */
-    Object invoke(Object[] arguments) {
+    /** The method called with these arguments, within a request context: its result, or a thrown {@link Verdict}. */
+    public Object invoke(Object[] arguments) {
         try {
             return requestScope.invoke(invoker, instance, arguments);
         } catch (Throwable t) {
-            return new Failed(t);
+            return Verdict.thrown(t);
         }
     }
 }

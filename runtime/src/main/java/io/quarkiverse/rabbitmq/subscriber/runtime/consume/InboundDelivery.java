@@ -14,10 +14,9 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainHeaders;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainProperties;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation;
-import io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs;
-import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.AckSlot;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.OriginalRoute;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Output;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Provenance;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Unsettled;
 
@@ -44,9 +43,9 @@ public final class InboundDelivery implements Delivery, Unsettled {
     /** Set where the handler runs, before it; read on the event loop after (the completion hand-off orders them). */
     private volatile Observation observation = Observation.NONE;
     /** The handler's outputs, set where it runs, before it (as the observation); null when it takes none. */
-    private volatile HeldOutputs outputs;
+    private volatile HandlerOutputs outputs;
     /** Set on the handler's thread in the inbox's transaction, read on the event loop after it. */
-    private volatile OutboxGroup outboxGroup;
+    private volatile CommittedOutputs committedOutputs;
 
     public InboundDelivery(String queue, Envelope envelope, AMQP.BasicProperties properties, byte[] body,
             String retryCountHeader) {
@@ -143,10 +142,10 @@ public final class InboundDelivery implements Delivery, Unsettled {
     }
 
     /**
-     * It is handled again in place ({@link RetryInPlace}): one delivery more, as {@link #attempt()} tells the handler
+     * It is handled again in place ({@code RetryInPlace}): one delivery more, as {@link #attempt()} tells the handler
      * and the settlement plan counts it against the cap. On the subscriber's event loop.
      */
-    void attemptAgain() {
+    public void attemptAgain() {
         retryCount = attempt() + 1;
     }
 
@@ -212,25 +211,25 @@ public final class InboundDelivery implements Delivery, Unsettled {
     }
 
     /** Closes the handler's outputs and returns what it sent (none when it takes no {@code Outputs}). */
-    List<Output> takeOutputs() {
-        HeldOutputs held = outputs;
+    public List<Output> takeOutputs() {
+        HandlerOutputs held = outputs;
         return held == null ? List.of() : held.take();
     }
 
-    /** The outputs its inbox transaction committed to the outbox, to publish before the ack; null when none. */
-    OutboxGroup outboxGroup() {
-        return outboxGroup;
+    /** The outputs a transaction committed with the handler's effects, to publish before the ack; null when none. */
+    public CommittedOutputs committedOutputs() {
+        return committedOutputs;
     }
 
-    void outboxGroup(OutboxGroup group) {
-        this.outboxGroup = group;
+    public void committedOutputs(CommittedOutputs committed) {
+        this.committedOutputs = committed;
     }
 
-    void outputs(HeldOutputs outputs) {
+    public void outputs(HandlerOutputs outputs) {
         this.outputs = outputs;
     }
 
-    void observation(Observation observation) {
+    public void observation(Observation observation) {
         this.observation = observation;
     }
 }

@@ -1,5 +1,6 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Verdict;
 import io.vertx.core.Context;
 
 /**
@@ -7,14 +8,14 @@ import io.vertx.core.Context;
  * call runs on the handler's thread, the payload decoded there too (a large body must not stall every subscriber on
  * the loop), and the result comes back to the loop with the others of its burst ({@link Completions}).
  */
-final class InvokeOffLoop implements DeliveryStage {
+public final class InvokeOffLoop implements DeliveryStage {
 
     private final HandlerThreads threads;
     private final Handling<InboundDelivery> handling;
     private final Completions completions;
     private final ResultStage next;
 
-    InvokeOffLoop(Context eventLoop, HandlerThreads threads, Handling<InboundDelivery> handling, ResultStage next) {
+    public InvokeOffLoop(Context eventLoop, HandlerThreads threads, Handling<InboundDelivery> handling, ResultStage next) {
         this.threads = threads;
         this.handling = handling;
         this.next = next;
@@ -28,7 +29,7 @@ final class InvokeOffLoop implements DeliveryStage {
             threads.run(context, delivery, () -> completions.offer(context, delivery, handling.run(delivery)));
         } catch (Throwable t) {
             // The pool refused the work (it is shut down): still a result to settle, here on the loop.
-            next.pass(context, delivery, new HandlerInvocation.Failed(t), false);
+            next.pass(context, delivery, Verdict.thrown(t), false);
         }
     }
 }

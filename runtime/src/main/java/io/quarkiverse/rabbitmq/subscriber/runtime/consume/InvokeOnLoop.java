@@ -3,12 +3,12 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 import io.vertx.core.Context;
 
 /** An event-loop handler: called right here, on the subscriber's event loop, its result passed on at once. */
-final class InvokeOnLoop implements DeliveryStage {
+public final class InvokeOnLoop implements DeliveryStage {
 
     private final Handling<InboundDelivery> handling;
     private final ResultStage next;
 
-    InvokeOnLoop(Handling<InboundDelivery> handling, ResultStage next) {
+    public InvokeOnLoop(Handling<InboundDelivery> handling, ResultStage next) {
         this.handling = handling;
         this.next = next;
     }

@@ -9,13 +9,13 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
  * duplicate the inbox acks without calling the handler included (its time is the inbox's lookup). After the kill
  * switch: a delivery not run is not observed, it is handled later. In every chain that has observers.
  */
-final class Observing implements Handling<InboundDelivery> {
+public final class Observing implements Handling<InboundDelivery> {
 
     private final String queue;
     private final Observers observers;
     private final Handling<InboundDelivery> next;
 
-    Observing(String queue, Observers observers, Handling<InboundDelivery> next) {
+    public Observing(String queue, Observers observers, Handling<InboundDelivery> next) {
         this.queue = queue;
         this.observers = observers;
         this.next = next;

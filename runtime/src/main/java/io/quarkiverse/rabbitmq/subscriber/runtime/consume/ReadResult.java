@@ -1,45 +1,44 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.settle.FailureInfo;
-import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
+import org.jboss.logging.Logger;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlements;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Verdict;
 import io.vertx.core.Context;
 
 /**
- * Reads what a handling came to ({@link ResultReading}) and has it decided ({@link Decision}): the {@link Verdict} the
- * last stages carry out. A delivery its handler never ran for goes back to its queue as it came.
+ * The one stage every result passes on its way to the channel: what the handling came to becomes its {@link Verdict}
+ * ({@link ResultReading}: read and decided, once), passed to the verdict's stages. Whatever goes wrong from here to the
+ * settlement (a bug in a later stage), the delivery is still settled: back to its queue, with one ERROR, and its place
+ * in the concurrency gate freed.
  */
-final class ReadResult implements ResultStage {
+public final class ReadResult implements ResultStage {
 
+    private static final Logger LOG = Logger.getLogger(ReadResult.class);
+
+    private final Settlements settlements;
+    private final Runnable released;
     private final ResultReading reading;
-    private final Decision decision;
     private final VerdictStage next;
 
-    ReadResult(ResultReading reading, Decision decision, VerdictStage next) {
+    /** @param released frees the delivery's place (the concurrency gate's); told once per delivery */
+    public ReadResult(Settlements settlements, Runnable released, ResultReading reading, VerdictStage next) {
+        this.settlements = settlements;
+        this.released = released;
         this.reading = reading;
-        this.decision = decision;
         this.next = next;
     }
 
     @Override
     public void pass(Context context, InboundDelivery delivery, Object result, boolean async) {
-        next.pass(delivery, verdict(delivery, result, async));
-    }
-
-    private Verdict verdict(InboundDelivery delivery, Object result, boolean async) {
-        if (result == KillSwitchCheck.NOT_RUN) {
-            return Verdict.NOT_RUN;
+        try {
+            next.pass(delivery, reading.verdict(delivery, result, async));
+        } catch (Throwable t) {
+            LOG.errorf(t, "Settling %s on queue '%s' failed; requeueing it", delivery.describe(), delivery.queue());
+            if (!delivery.isSettled() && settlements.settle(delivery, Settlement.REQUEUE)) {
+                released.run();
+            }
         }
-        if (result == Inbox.DUPLICATE) {
-            return Verdict.DUPLICATE;
-        }
-        if (result instanceof HandlerInvocation.Undecodable undecodable) {
-            HandlerResult read = new HandlerResult.Undecodable(FailureInfo.of(undecodable.cause()));
-            return new Verdict(read, decision.of(delivery, read), undecodable.cause());
-        }
-        HandlerResult read = reading.read(result, async);
-        if (result instanceof HandlerInvocation.Failed thrown) {
-            return new Verdict(read, decision.of(delivery, read), thrown.cause());
-        }
-        return Verdict.of(read, decision.of(delivery, read));
     }
 }

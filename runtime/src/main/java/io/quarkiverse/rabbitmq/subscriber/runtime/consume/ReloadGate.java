@@ -18,13 +18,13 @@ import java.util.function.Supplier;
  * Nothing here blocks the thread that delivers (the in-process broker delivers on its own thread, which the restart
  * needs to close the old channels).
  */
-final class ReloadGate {
+public final class ReloadGate {
 
     private final Supplier<CompletableFuture<Boolean>> scan;
     private final ArrayDeque<Runnable> held = new ArrayDeque<>();
     private boolean scanning;
 
-    ReloadGate(Supplier<CompletableFuture<Boolean>> scan) {
+    public ReloadGate(Supplier<CompletableFuture<Boolean>> scan) {
         this.scan = scan;
     }
 

@@ -17,7 +17,7 @@ import io.quarkus.arc.ManagedContext;
  * Where a handler call runs: within a CDI request context, as Vert.x's {@code @ConsumeEvent} invoker does, when the
  * application has a request-scoped bean; a plain call when it has none.
  */
-interface RequestScope {
+public interface RequestScope {
 
     /**
      * A plain call: an application without a single {@code @RequestScoped} bean (its own or an extension's) has nothing

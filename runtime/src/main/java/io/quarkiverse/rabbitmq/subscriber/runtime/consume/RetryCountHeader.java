@@ -10,7 +10,7 @@ import com.rabbitmq.client.LongString;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LogText;
 
 /** Reads a delivery's retry-count header, which other services may write in any type, as a count of attempts. */
-final class RetryCountHeader {
+public final class RetryCountHeader {
 
     private static final Logger LOG = Logger.getLogger(RetryCountHeader.class);
     /** A whole number written out, of any length. */

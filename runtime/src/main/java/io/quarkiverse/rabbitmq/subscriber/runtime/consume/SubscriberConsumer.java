@@ -9,7 +9,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight;
 /**
  * Receives deliveries on amqp-client's reader thread (consumer callbacks run inline there: see
  * {@code ReaderThreadDispatch} and {@link DeliveryHandler}), so it only hands them to the subscription's
- * {@link DeliveryRoute} (see {@link DeliveryChain}), which never blocks: through the event loop, or straight to the
+ * {@link DeliveryRoute} (see {@code DeliveryChain}), which never blocks: through the event loop, or straight to the
  * handler's thread.
  */
 public final class SubscriberConsumer implements DeliveryHandler {

@@ -17,13 +17,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * deliveries. A submitter that sees one leaves the delivery to it; a worker that finds the queue empty stops counting
  * itself before it looks again, so a delivery offered meanwhile is either seen by it or starts a new worker.
  */
-final class WorkerLane {
+public final class WorkerLane {
 
     private final Executor pool;
     private final Queue<Runnable> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger idle = new AtomicInteger();
 
-    WorkerLane(Executor pool) {
+    public WorkerLane(Executor pool) {
         this.pool = pool;
     }
 

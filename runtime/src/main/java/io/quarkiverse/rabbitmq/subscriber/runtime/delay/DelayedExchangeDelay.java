@@ -6,6 +6,8 @@ import java.util.Map;
 
 import com.rabbitmq.client.AMQP;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.CopyDelay;
+
 /**
  * {@code PLUGIN}: the copy goes through the delayed-message exchange with an {@code x-delay} header; the plugin keeps
  * it and routes it to the work queue (bound under its own name) when it is due, in order of due time.
@@ -13,7 +15,7 @@ import com.rabbitmq.client.AMQP;
  * Not {@code mandatory}: the plugin routes a message only once it is due, so it cannot say at publish time whether a
  * queue will take it (it returns every mandatory message it holds). The binding is declared with the work queue.
  */
-final class DelayedExchangeDelay implements DelayStrategy {
+final class DelayedExchangeDelay implements CopyDelay {
 
     /** The header the plugin reads the delay from, in milliseconds. */
     static final String DELAY_HEADER = "x-delay";
@@ -30,7 +32,7 @@ final class DelayedExchangeDelay implements DelayStrategy {
     public Placement place(AMQP.BasicProperties copy, Duration delay) {
         Map<String, Object> headers = copy.getHeaders() == null ? new HashMap<>() : new HashMap<>(copy.getHeaders());
         // The plugin reads a signed 32-bit delay; longer ones it would not hold.
-        headers.put(DELAY_HEADER, (int) Math.min(Integer.MAX_VALUE, DelayStrategy.millis(delay)));
+        headers.put(DELAY_HEADER, (int) Math.min(Integer.MAX_VALUE, DelayStrategies.millis(delay)));
         return new Publish(exchange, workQueue, false, copy.builder().headers(headers).build());
     }
 }

@@ -10,6 +10,7 @@ import org.jboss.logging.Logger;
 import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HeldCopies;
 
 /**
  * The {@code IN_SERVICE} delay: the service holds the copy of a message and publishes it back to its queue once the
@@ -23,7 +24,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
  * are not (short of a crash). The held copies belong to the subscription, not to a channel: a resubscription or a
  * reconnection keeps them.
  */
-public final class InServiceDelay {
+public final class InServiceDelay implements HeldCopies {
 
     private static final Logger LOG = Logger.getLogger(InServiceDelay.class);
 
@@ -156,6 +157,7 @@ public final class InServiceDelay {
     }
 
     /** Holds a copy ({@code messageId} names it in logs) for {@code delay}; call before the original is acked. */
+    @Override
     public void hold(AMQP.BasicProperties properties, byte[] body, String messageId, Duration delay) {
         PendingCopy copy = new PendingCopy(properties, body, messageId);
         // Counted before it is held, so a copy due at once (published and confirmed at once) never counts below zero.
@@ -253,10 +255,10 @@ public final class InServiceDelay {
             copy.timer.cancel();
             publish(copy);
         }
-        long deadline = System.currentTimeMillis() + STOP_CONFIRM_WAIT_MILLIS;
+        long deadline = clock.nanos() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(STOP_CONFIRM_WAIT_MILLIS);
         // A poll: nothing calls notify when a confirm empties unconfirmed, so wait(20) only paces a check every 20 ms.
         synchronized (lock) {
-            while (!unconfirmed.isEmpty() && System.currentTimeMillis() < deadline) {
+            while (!unconfirmed.isEmpty() && clock.nanos() - deadline < 0) {
                 try {
                     lock.wait(20);
                 } catch (InterruptedException e) {

@@ -4,12 +4,14 @@ import java.time.Duration;
 
 import com.rabbitmq.client.AMQP;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.CopyDelay;
+
 /**
  * {@code DLX_TTL}: the copy goes to the waiting queue with a per-message expiration of the delay. The waiting queue
  * has no consumer and dead-letters an expired message to the work queue through the default exchange. RabbitMQ expires
  * messages from the queue's head only, so a copy waits at least until every copy ahead of it has expired.
  */
-final class WaitingQueueDelay implements DelayStrategy {
+final class WaitingQueueDelay implements CopyDelay {
 
     private final String waitingQueue;
 
@@ -20,6 +22,6 @@ final class WaitingQueueDelay implements DelayStrategy {
     @Override
     public Placement place(AMQP.BasicProperties copy, Duration delay) {
         return new Publish("", waitingQueue, true,
-                copy.builder().expiration(Long.toString(DelayStrategy.millis(delay))).build());
+                copy.builder().expiration(Long.toString(DelayStrategies.millis(delay))).build());
     }
 }

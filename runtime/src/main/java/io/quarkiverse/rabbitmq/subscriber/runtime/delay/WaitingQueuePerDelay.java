@@ -9,6 +9,7 @@ import org.jboss.logging.Logger;
 
 import com.rabbitmq.client.AMQP;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.CopyDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.DelayLabel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
@@ -20,7 +21,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
  * A delay that is not listed waits in the queue of the next longer listed delay: never less than asked. One longer
  * than every listed delay waits in the longest, and a WARN (once per delay) says it came back early.
  */
-final class WaitingQueuePerDelay implements DelayStrategy {
+final class WaitingQueuePerDelay implements CopyDelay {
 
     private static final Logger LOG = Logger.getLogger(WaitingQueuePerDelay.class);
     /** Bounds the memory of delays already warned about; past it, a repeated warning is harmless. */
@@ -42,7 +43,7 @@ final class WaitingQueuePerDelay implements DelayStrategy {
 
     /** The shortest listed delay at least as long as {@code delay}, else the longest. */
     long listedDelayFor(Duration delay) {
-        long wanted = DelayStrategy.millis(delay);
+        long wanted = DelayStrategies.millis(delay);
         for (long listed : delays) {
             if (listed >= wanted) {
                 return listed;

@@ -38,6 +38,8 @@ public final class SubscriberHotReplacementSetup implements HotReplacementSetup 
         if (running != null && !running.isDone()) {
             return running;
         }
+        // Wall time, not the runtime's clock: this paces scans of the files the developer edits, and Quarkus sets it up
+        // (ServiceLoader) before any bean, the clock among them, exists.
         long now = System.currentTimeMillis();
         if (now < nextScan) {
             return CompletableFuture.completedFuture(false);

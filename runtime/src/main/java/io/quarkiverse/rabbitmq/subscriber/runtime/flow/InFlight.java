@@ -3,6 +3,8 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.flow;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+
 /**
  * Counts deliveries handed to handlers and not yet settled, so a graceful stop can wait for them. Counting is a plain
  * atomic on the delivery path; the monitor is taken only to wake a stop that waits.
@@ -43,11 +45,11 @@ public final class InFlight {
     }
 
     /** Waits until nothing is in flight or the timeout passed; returns what is still in flight. */
-    public synchronized int awaitZero(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
+    public synchronized int awaitZero(Duration timeout, Clock clock) throws InterruptedException {
+        long deadline = clock.nanos() + timeout.toNanos();
         // Checked under the monitor, and end() notifies under it: a wake-up cannot fall between check and wait.
         while (count.get() > 0) {
-            long left = deadline - System.nanoTime();
+            long left = deadline - clock.nanos();
             if (left <= 0) {
                 break;
             }

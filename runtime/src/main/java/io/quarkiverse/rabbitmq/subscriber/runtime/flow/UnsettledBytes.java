@@ -4,6 +4,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.jboss.logging.Logger;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+
 /**
  * The body bytes one subscription has received and not yet settled ({@code quarkus.rabbitmq-subscriber
  * .max-unsettled-bytes}), and the prefetch it consumes with. RabbitMQ sends up to a prefetch of messages whatever their
@@ -33,13 +35,17 @@ public final class UnsettledBytes {
     private final AtomicLong takenAtThisPrefetch = new AtomicLong();
     private volatile int prefetch;
     private volatile boolean full;
-    private volatile long lastWarned = System.nanoTime() - WARN_SPACING_NANOS;
+    private volatile long lastWarned;
+    /** What the WARN's spacing reads. */
+    private final Clock clock;
 
     /**
      * @param bound the most body bytes unsettled at once
      * @param configuredPrefetch the subscription's prefetch, which this never exceeds (0: unlimited, kept as it is)
      */
-    public UnsettledBytes(String queue, long bound, int configuredPrefetch, BackPressure pressure) {
+    public UnsettledBytes(String queue, long bound, int configuredPrefetch, BackPressure pressure, Clock clock) {
+        this.clock = clock;
+        this.lastWarned = clock.nanos() - WARN_SPACING_NANOS;
         this.queue = queue;
         this.bound = Math.max(1, bound);
         this.configuredPrefetch = configuredPrefetch;
@@ -66,7 +72,7 @@ public final class UnsettledBytes {
         long now = bytes.addAndGet(size);
         if (now >= bound && !full) {
             full = true;
-            long at = System.nanoTime();
+            long at = clock.nanos();
             if (at - lastWarned >= WARN_SPACING_NANOS) {
                 lastWarned = at;
                 LOG.warnf("Queue '%s' stops taking deliveries: %d bytes of message bodies are unsettled "

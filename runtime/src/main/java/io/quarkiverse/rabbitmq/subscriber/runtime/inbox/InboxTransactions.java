@@ -24,8 +24,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberBuildTimeConf
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.InboundDelivery;
-import io.quarkiverse.rabbitmq.subscriber.runtime.consume.Inbox;
-import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Output;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Verdict;
 import io.quarkus.agroal.runtime.AgroalDataSourceUtil;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
@@ -70,7 +70,8 @@ public class InboxTransactions implements Inbox {
      * Before any subscriber consumes: the key setting read, the datasource found, the table created or checked
      * ({@code inbox.schema}); a failure stops the startup, naming what is at fault.
      */
-    void prepare(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE + 10) StartupEvent event) throws SQLException {
+    void prepare(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE + 10) StartupEvent event)
+            throws SQLException {
         if (found.definitions().stream().noneMatch(definition -> definition.subscription.inbox)
                 && !buildTimeConfig.outbox().enabled()) {
             return;
@@ -83,56 +84,7 @@ public class InboxTransactions implements Inbox {
         dataSource = AgroalDataSourceUtil.dataSourceIfActive(name).orElseThrow(() -> new IllegalStateException(
                 "The inbox's datasource " + describe(name) + " is not active: activate it, or name another one with "
                         + "quarkus.rabbitmq-subscriber.inbox.datasource"));
-        if (config.inbox().schema() == SubscriberConfig.InboxSchema.NONE) {
-            return;
-        }
-        try (Connection connection = dataSource.getConnection()) {
-            String product = connection.getMetaData().getDatabaseProductName();
-            if (!TableSchema.SUPPORTED.contains(product)) {
-                throw new IllegalStateException("The inbox's datasource " + describe(name) + " is " + product
-                        + ": the inbox and the outbox are built and tested on PostgreSQL (and on H2 in its PostgreSQL "
-                        + "mode, for development) only so far");
-            }
-            if (config.inbox().schema() == SubscriberConfig.InboxSchema.CREATE) {
-                QuarkusTransaction.requiringNew().run(() -> {
-                    try (Connection inTransaction = dataSource.getConnection()) {
-                        TableSchema.create(inTransaction, ddl());
-                    } catch (SQLException e) {
-                        throw new IllegalStateException("Cannot create the inbox table '" + table.name() + "' and "
-                                + "the outbox table '" + outbox.name() + "' on datasource " + describe(name) + ": "
-                                + e.getMessage() + ". Create them with the DDL of the Exactly-once effects page and "
-                                + "set quarkus.rabbitmq-subscriber.inbox.schema=validate", e);
-                    }
-                });
-                return;
-            }
-            List<String> problems = new ArrayList<>();
-            problems.addAll(missing(connection, "inbox", table.name(), InboxTable.COLUMNS));
-            problems.addAll(missing(connection, "outbox", outbox.name(), OutboxTable.COLUMNS));
-            if (!problems.isEmpty()) {
-                String all = String.join("; ", problems);
-                throw new IllegalStateException(Character.toUpperCase(all.charAt(0)) + all.substring(1)
-                        + " on datasource " + describe(name) + " (quarkus.rabbitmq-subscriber.inbox.schema=validate). "
-                        + "Create them with: "
-                        + String.join("; ", ddl()) + "; or set inbox.schema=create");
-            }
-        }
-    }
-
-    private static List<String> missing(Connection connection, String what, String name, List<String> columns)
-            throws SQLException {
-        List<String> missing = TableSchema.missingColumns(connection, name, columns);
-        if (missing.isEmpty()) {
-            return List.of();
-        }
-        return List.of("the " + what + " table '" + name + "'" + (missing.size() == columns.size() ? " does not exist"
-                : " lacks the column(s) " + missing));
-    }
-
-    private List<String> ddl() {
-        List<String> ddl = new ArrayList<>(table.ddl());
-        ddl.addAll(outbox.ddl());
-        return ddl;
+        InboxSchemaSetup.apply(dataSource, name, config.inbox().schema(), table, outbox);
     }
 
     @Override
@@ -144,19 +96,29 @@ public class InboxTransactions implements Inbox {
         }
         long now = session.clock().millis();
         try {
-            return QuarkusTransaction.requiringNew().timeout(timeoutSeconds()).call(() -> {
-                if (messageKey != null && !record(consumer, delivery, messageKey, now)) {
-                    throw new NotAcked(Inbox.DUPLICATE);
-                }
-                Object result = handling.apply(delivery);
-                if (!acks.test(result)) {
-                    throw new NotAcked(result);
-                }
-                return result;
-            });
+            return QuarkusTransaction.requiringNew().timeout(timeoutSeconds())
+                    .call(() -> handleInTransaction(consumer, delivery, messageKey, now, handling, acks));
         } catch (NotAcked notAcked) {
             return notAcked.result;
         }
+    }
+
+    /**
+     * What {@link #run} does inside its transaction: records the key, handles the delivery, and returns only on an ack
+     * (the transaction then commits); a duplicate or any other result throws {@link NotAcked} to roll it back. A
+     * method of its own, not a lambda's body, so that the crash test's Byteman rule can name it ({@code CrashRules}:
+     * its exit is the point just before the commit).
+     */
+    private Object handleInTransaction(String consumer, InboundDelivery delivery, String messageKey, long now,
+            Function<InboundDelivery, Object> handling, Predicate<Object> acks) {
+        if (messageKey != null && !record(consumer, delivery, messageKey, now)) {
+            throw new NotAcked(Verdict.DUPLICATE);
+        }
+        Object result = handling.apply(delivery);
+        if (!acks.test(result)) {
+            throw new NotAcked(result);
+        }
+        return result;
     }
 
     @Override
@@ -164,30 +126,40 @@ public class InboxTransactions implements Inbox {
             Function<List<InboundDelivery>, Handled> handling) {
         long now = session.clock().millis();
         try {
-            return QuarkusTransaction.requiringNew().timeout(timeoutSeconds()).call(() -> {
-                List<InboundDelivery> fresh = recordAll(consumer, items, duplicate, now);
-                Handled handled = handling.apply(fresh);
-                if (handled.acked().isEmpty()) {
-                    throw new NotAcked(handled.result());
-                }
-                List<String> notAcked = new ArrayList<>();
-                java.util.Set<InboundDelivery> acked = java.util.Collections.newSetFromMap(
-                        new java.util.IdentityHashMap<>());
-                acked.addAll(handled.acked());
-                for (InboundDelivery item : fresh) {
-                    String messageKey = acked.contains(item) ? null : key.of(item);
-                    if (messageKey != null) {
-                        notAcked.add(messageKey);
-                    }
-                }
-                if (!notAcked.isEmpty()) {
-                    forget(consumer, notAcked);
-                }
-                return handled.result();
-            });
+            return QuarkusTransaction.requiringNew().timeout(timeoutSeconds())
+                    .call(() -> handleBatchInTransaction(consumer, items, duplicate, handling, now));
         } catch (NotAcked notAcked) {
             return notAcked.result;
         }
+    }
+
+    /**
+     * What {@link #runBatch} does inside its transaction: records the keys, handles the fresh items, takes out the keys
+     * of those not acked, and returns when at least one was acked (the transaction then commits); none acked throws
+     * {@link NotAcked} to roll it back. A method of its own, not a lambda's body, so that the crash test's Byteman rule
+     * can name it ({@code CrashRules}: its exit is the point just before the commit).
+     */
+    private Object handleBatchInTransaction(String consumer, List<InboundDelivery> items,
+            Consumer<InboundDelivery> duplicate, Function<List<InboundDelivery>, Handled> handling, long now) {
+        List<InboundDelivery> fresh = recordAll(consumer, items, duplicate, now);
+        Handled handled = handling.apply(fresh);
+        if (handled.acked().isEmpty()) {
+            throw new NotAcked(handled.result());
+        }
+        List<String> notAcked = new ArrayList<>();
+        java.util.Set<InboundDelivery> acked = java.util.Collections.newSetFromMap(
+                new java.util.IdentityHashMap<>());
+        acked.addAll(handled.acked());
+        for (InboundDelivery item : fresh) {
+            String messageKey = acked.contains(item) ? null : key.of(item);
+            if (messageKey != null) {
+                notAcked.add(messageKey);
+            }
+        }
+        if (!notAcked.isEmpty()) {
+            forget(consumer, notAcked);
+        }
+        return handled.result();
     }
 
     /** Records the items' keys; returns the items not in the inbox yet, the duplicates told to {@code duplicate}. */
@@ -312,7 +284,7 @@ public class InboxTransactions implements Inbox {
     }
 
     private void warnUnkeyed(String consumer) {
-        long now = System.currentTimeMillis();
+        long now = session.clock().millis();
         // Decided atomically: two messages without a key handled at once on two workers still say it once.
         boolean[] due = { false };
         unkeyedWarned.compute(consumer, (ignored, last) -> {
@@ -327,7 +299,8 @@ public class InboxTransactions implements Inbox {
         }
     }
 
-    private static String describe(String name) {
+    /** A datasource's name for messages: {@code (the default one)} or {@code 'name'}. */
+    static String describe(String name) {
         return "<default>".equals(name) ? "(the default one)" : "'" + name + "'";
     }
 

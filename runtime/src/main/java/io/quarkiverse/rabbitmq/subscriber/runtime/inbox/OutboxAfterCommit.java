@@ -7,7 +7,7 @@ import jakarta.inject.Singleton;
 
 import org.jboss.logging.Logger;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Output;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 
 /**

@@ -7,8 +7,8 @@ import java.util.concurrent.CompletableFuture;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Output;
 
 /**
  * Publishes a group of the outbox as the relay and a committed transaction's sends do: every output in order on one

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.TimeZone;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
-import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Output;
 
 /**
  * The outbox table on PostgreSQL: the outputs of inbox handlers, written in the handler's transaction and deleted once

@@ -14,8 +14,8 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
-import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.TransactionalSends;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Output;
 
 /**
  * {@code RabbitPublisher} inside the application's own JTA transaction ({@code outbox.enabled}): each send is a row of

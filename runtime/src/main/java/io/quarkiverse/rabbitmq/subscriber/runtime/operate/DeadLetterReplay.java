@@ -14,6 +14,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.ContentHeaders;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainHeaders;
+import io.quarkiverse.rabbitmq.subscriber.runtime.confirm.ConfirmedChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.confirm.PublishOutcome;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Provenance;
 
 /**
@@ -50,7 +52,8 @@ final class DeadLetterReplay {
         BrokerChannel channel = null;
         try {
             channel = connection.createChannel();
-            ReplayConfirms confirms = new ReplayConfirms();
+            // Told on the reader thread: the replay waits for each copy's outcome.
+            ConfirmedChannel confirms = new ConfirmedChannel(Runnable::run, ConfirmedChannel.Untracked.IGNORED);
             channel.confirmSelect(confirms);
             // At most what waits now: a message its handler dead-letters again during the replay lands behind the
             // others and must not be taken a second time (a replay would go round until max).
@@ -76,7 +79,7 @@ final class DeadLetterReplay {
         }
     }
 
-    private void move(BrokerChannel channel, ReplayConfirms confirms, String deadLetterQueue, Fetched dead, int moved,
+    private void move(BrokerChannel channel, ConfirmedChannel confirms, String deadLetterQueue, Fetched dead, int moved,
             ReplayTargets allowed, Provenance provenance) throws IOException {
         long tag = dead.envelope().getDeliveryTag();
         String message = describe(dead.properties());
@@ -98,11 +101,12 @@ final class DeadLetterReplay {
         }
         AMQP.BasicProperties properties = ReplayCopy.of(dead.properties(), retryCountHeader, provenance);
         String failure;
-        long sequenceNumber = channel.nextPublishSeqNo();
-        CompletableFuture<String> outcome = confirms.expect(sequenceNumber, properties, source);
+        CompletableFuture<PublishOutcome> outcome = new CompletableFuture<>();
+        java.util.function.Consumer<PublishOutcome> answer = outcome::complete;
+        long sequenceNumber = -1;
         try {
-            channel.publish("", source, true, properties, dead.body());
-            failure = outcome.get(confirmTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            sequenceNumber = confirms.publish(channel, "", source, true, properties, dead.body(), answer, 0);
+            failure = ReplayFailure.of(outcome.get(confirmTimeout.toMillis(), TimeUnit.MILLISECONDS), source);
         } catch (TimeoutException e) {
             failure = "RabbitMQ did not confirm the copy within " + confirmTimeout;
         } catch (InterruptedException e) {
@@ -115,7 +119,7 @@ final class DeadLetterReplay {
             failure = e.getMessage();
         }
         if (failure != null) {
-            confirms.forget(sequenceNumber, outcome);
+            confirms.forget(sequenceNumber, answer);
             requeue(channel, tag);
             throw new IllegalStateException("Replaying the dead letter " + message + " from queue '" + deadLetterQueue
                     + "' to queue '" + source + "' failed: " + failure + "; it stays in '" + deadLetterQueue + "' ("

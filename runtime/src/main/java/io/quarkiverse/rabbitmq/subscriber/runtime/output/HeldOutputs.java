@@ -9,8 +9,11 @@ import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
 import io.quarkiverse.rabbitmq.subscriber.Outputs;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.consume.HandlerOutputs;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.OutgoingProperties;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Output;
 
 /**
  * The {@link Outputs} of one delivery: what the handler sends is encoded at once, with the properties
@@ -19,7 +22,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.publish.OutgoingProperties;
  * {@code ack}, or they are dropped. A handler may send from any thread until then (a {@code Uni} handler from wherever
  * it completes), so the list is guarded.
  */
-public final class HeldOutputs implements Outputs {
+public final class HeldOutputs implements HandlerOutputs {
 
     private final PayloadEncoder encoder;
     /** The delivery's {@code reply-to} and correlation id, for {@link #reply}; null when absent. */
@@ -88,7 +91,7 @@ public final class HeldOutputs implements Outputs {
         // RabbitMQ delivers a message to a direct reply-to address and returns it as unroutable all the same: no
         // mandatory there, or every reply would fail.
         boolean mandatory = message.mandatory()
-                && !(message.exchange().isEmpty() && message.routingKey().startsWith(Output.DIRECT_REPLY_TO));
+                && !(message.exchange().isEmpty() && message.routingKey().startsWith(BrokerChannel.DIRECT_REPLY_TO));
         Output output = new Output(message.exchange(), message.routingKey(), properties, body, mandatory);
         synchronized (held) {
             if (taken) {
@@ -99,7 +102,7 @@ public final class HeldOutputs implements Outputs {
         }
     }
 
-    /** Closes these outputs and returns what was sent, in order: once the outcome is known. */
+    @Override
     public List<Output> take() {
         synchronized (held) {
             taken = true;

@@ -37,7 +37,7 @@ public final class ReplyTargets {
 
     /** Null when a reply may go to the queue {@code replyTo} names; else why it may not. */
     public String refusal(String replyTo) {
-        if (replyTo.startsWith(Output.DIRECT_REPLY_TO)) {
+        if (replyTo.startsWith(io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel.DIRECT_REPLY_TO)) {
             return null;
         }
         if (managed.contains(replyTo)) {

@@ -2,13 +2,9 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.publish;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -31,16 +27,14 @@ import io.vertx.core.Context;
 /**
  * {@link RabbitPublisher} on a connection of its own (RabbitMQ blocks a connection that publishes while it is low on
  * memory or disk; the subscribers' connection must keep acking meanwhile): one channel for fire-and-forget publishes,
- * one in confirm mode for the application's confirmed sends, another for the runtime's held copies (a copy RabbitMQ
- * refuses closes its channel, which must not fail the application's sends: {@link ConfirmChannel}), and one for
- * requests ({@link DirectReplyRequests}). Every message gets a message id (a random
- * UUID unless the message has one) and the properties {@link OutgoingProperties} builds.
+ * a lane of confirmed sends for the application's and another for the runtime's held copies and outbox rows
+ * ({@link ConfirmedSends}: a publish RabbitMQ refuses closes its channel, which must not fail the other's), and one
+ * channel for requests ({@link DirectReplyRequests}). Every message gets a message id (a random UUID unless the message
+ * has one) and the properties {@link OutgoingProperties} builds ({@link Prepared}); inside a transaction with the
+ * outbox, a send goes to the outbox ({@link OutboxDiversion}).
  * <p>
- * Confirms, nacks and returns arrive on amqp-client's reader thread. The caller's future is completed from there on
- * the caller's Vert.x context, or on a worker when the caller had none: a continuation that blocks (another
- * {@code sendConfirmedAndAwait}) must never hold the reader, which would then never read the confirm it waits for. A confirmed
- * send fails with a {@link TimeoutException} when the broker has not confirmed within
- * {@code quarkus.rabbitmq-subscriber.publisher.confirm-timeout}.
+ * Confirms, nacks, returns and replies arrive on amqp-client's reader thread; the caller hears of them on its own Vert.x
+ * context, or on a worker when it had none ({@link CallerContext}).
  */
 @Singleton
 public class BrokerRabbitPublisher implements RabbitPublisher {
@@ -64,18 +58,18 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     @Inject
     jakarta.enterprise.inject.Instance<TransactionalSends> transactionalSends;
 
-    /** {@link #transactionalSends} resolved once: null without the outbox. */
-    private volatile java.util.Optional<TransactionalSends> outbox;
-
     /** The longest per-message expiration RabbitMQ accepts, 2^32 - 1 ms. */
     private static final Duration LONGEST_EXPIRATION = Duration.ofMillis(4_294_967_295L);
 
     private PayloadEncoder encoder;
+    private OutboxDiversion outbox;
     private volatile BrokerChannel plain;
     /** The application's confirmed sends. */
-    private final ConfirmChannel confirming = new ConfirmChannel(() -> connections.publishingConnection());
-    /** The runtime's held copies ({@link #publishConfirmed}): a copy the broker refuses closes this, not the app's. */
-    private final ConfirmChannel copies = new ConfirmChannel(() -> connections.publishingConnection());
+    private final ConfirmedSends confirming = new ConfirmedSends(() -> connections.publishingConnection(),
+            () -> config.publisher().confirmTimeout());
+    /** The runtime's held copies and outbox rows ({@link #publishConfirmed}): a refusal closes this, not the app's. */
+    private final ConfirmedSends copies = new ConfirmedSends(() -> connections.publishingConnection(),
+            () -> config.publisher().confirmTimeout());
     private DirectReplyRequests requests;
 
     @Override
@@ -86,7 +80,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     @Override
     public Uni<Void> send(OutgoingMessage message) {
         Objects.requireNonNull(message, "message");
-        return inTransactionOr(message, false,
+        return outbox().inTransactionOr(message, false, this::prepare,
                 CallerContext.onCallersContext(() -> isReady(plain), caller -> Uni.createFrom().item(() -> {
                     Prepared prepared = prepare(message);
                     try {
@@ -96,7 +90,8 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
                         }
                     } catch (IOException e) {
                         prepared.observation().done(e);
-                        throw new IllegalStateException(failure(message.exchange(), message.routingKey(), e.getMessage()), e);
+                        throw new IllegalStateException(
+                                ConfirmChannel.failure(message.exchange(), message.routingKey(), e.getMessage()), e);
                     } catch (RuntimeException e) {
                         prepared.observation().done(e);
                         throw e;
@@ -109,58 +104,23 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     @Override
     public Uni<Void> sendConfirmed(OutgoingMessage message) {
         Objects.requireNonNull(message, "message");
-        return inTransactionOr(message, message.mandatory(), CallerContext.onCallersContext(confirming::isReady,
-                caller -> Uni.createFrom().completionStage(() -> publishConfirmed(caller, message))));
+        return outbox().inTransactionOr(message, message.mandatory(), this::prepare,
+                CallerContext.onCallersContext(confirming::isReady,
+                        caller -> Uni.createFrom().completionStage(() -> sendConfirmed(caller, message))));
     }
 
-    /**
-     * With {@code outbox.enabled}: a send made inside a JTA transaction is written to the outbox in it when the
-     * {@code Uni} is subscribed to (on the transaction's thread: it completes once the row is written, the only promise
-     * possible before the commit), and published after the commit; else {@code direct}. Subscribing to it after its
-     * transaction ended, or on another thread, fails: it would leave without the guarantee.
-     */
-    private Uni<Void> inTransactionOr(OutgoingMessage message, boolean mandatory, Uni<Void> direct) {
-        TransactionalSends sends = transactionalSends();
-        if (sends == null) {
-            return direct;
+    /** Confirmed; the stage completes on the caller's context (a worker when it had none). */
+    private CompletableFuture<Void> sendConfirmed(Context caller, OutgoingMessage message) {
+        Prepared prepared;
+        try {
+            prepared = prepare(message);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
         }
-        Object calledIn = sends.transaction();
-        return Uni.createFrom().deferred(() -> {
-            Object now = sends.transaction();
-            if (calledIn == null && now == null) {
-                return direct;
-            }
-            if (calledIn != null && !calledIn.equals(now)) {
-                return Uni.createFrom().failure(new IllegalStateException("A message to " + destination(message)
-                        + " was sent inside a transaction and subscribed to outside it (after its end, or on another "
-                        + "thread): subscribe to (or await) the Uni inside the transaction, so that it is written to "
-                        + "the outbox and leaves with the commit"));
-            }
-            return Uni.createFrom().item(() -> {
-                Prepared prepared = prepare(message);
-                try {
-                    sends.write(message.exchange(), message.routingKey(), mandatory, prepared.properties(),
-                            prepared.body());
-                } catch (RuntimeException e) {
-                    prepared.observation().done(e);
-                    throw e;
-                }
-                prepared.observation().done(null);
-                return null;
-            });
-        });
-    }
-
-    private TransactionalSends transactionalSends() {
-        java.util.Optional<TransactionalSends> resolved = outbox;
-        if (resolved == null) {
-            // Null where the publisher is made by hand, without CDI (its unit tests).
-            resolved = transactionalSends != null && transactionalSends.isResolvable()
-                    ? java.util.Optional.of(transactionalSends.get())
-                    : java.util.Optional.empty();
-            outbox = resolved;
-        }
-        return resolved.orElse(null);
+        CompletableFuture<Void> delivered = confirming.publish(caller, message.exchange(), message.routingKey(),
+                message.mandatory(), prepared.properties(), prepared.body());
+        delivered.whenComplete((ignored, failure) -> prepared.observation().done(failure));
+        return delivered;
     }
 
     /**
@@ -203,7 +163,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
             } catch (IOException e) {
                 prepared.observation().done(e);
                 return CompletableFuture.failedFuture(new IllegalStateException(
-                        failure(expiring.exchange(), expiring.routingKey(), e.getMessage()), e));
+                        ConfirmChannel.failure(expiring.exchange(), expiring.routingKey(), e.getMessage()), e));
             } catch (RuntimeException e) {
                 prepared.observation().done(e);
                 return CompletableFuture.failedFuture(e);
@@ -215,44 +175,6 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     @SuppressWarnings("unchecked")
     private static <R> R reply(Object decoded) {
         return (R) decoded;
-    }
-
-    /**
-     * Publishes in confirm mode; the returned stage completes on the caller's context (a worker when it had none)
-     * once the broker confirmed, nacked, returned, or did not answer in time.
-     */
-    private CompletableFuture<Void> publishConfirmed(Context caller, OutgoingMessage message) {
-        Prepared prepared;
-        try {
-            prepared = prepare(message);
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        CompletableFuture<Void> delivered = publishConfirmed(confirming, caller, message.exchange(),
-                message.routingKey(), message.mandatory(), prepared.properties(), prepared.body());
-        delivered.whenComplete((ignored, failure) -> prepared.observation().done(failure));
-        return delivered;
-    }
-
-    /** A message ready to publish: its body, its properties, and the observers' record of it, to end once sent. */
-    private record Prepared(byte[] body, AMQP.BasicProperties properties, PublishObservation observation) {
-    }
-
-    /**
-     * Encodes the message and builds its properties ({@link OutgoingProperties}) with its headers as the observers
-     * leave them (a trace context added). A failure ends the observation and is thrown.
-     */
-    private Prepared prepare(OutgoingMessage message) {
-        byte[] body = encoder().encode(message.payload());
-        // A map of our own: observers add to it.
-        Map<String, Object> headers = new LinkedHashMap<>(message.headers());
-        PublishObservation observation = observers.get().publishing(message.exchange(), message.routingKey(), headers);
-        try {
-            return new Prepared(body, OutgoingProperties.of(message, headers), observation);
-        } catch (RuntimeException e) {
-            observation.done(e);
-            throw e;
-        }
     }
 
     /**
@@ -283,7 +205,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         PublishObservation done = observation;
         CompletableFuture<Void> published;
         try {
-            published = publishConfirmedCopy(exchange, routingKey, mandatory, sent, body);
+            published = publishCopy(exchange, routingKey, mandatory, sent, body);
         } catch (RuntimeException e) {
             // A worker pool that refuses the task (stopping): the caller holds the copy and tries again, or says it
             // is lost; it must hear of it either way.
@@ -293,14 +215,14 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         return published;
     }
 
-    private CompletableFuture<Void> publishConfirmedCopy(String exchange, String routingKey, boolean mandatory,
+    private CompletableFuture<Void> publishCopy(String exchange, String routingKey, boolean mandatory,
             AMQP.BasicProperties properties, byte[] body) {
         if (copies.isReady() || !Context.isOnEventLoopThread()) {
-            return publishConfirmed(copies, null, exchange, routingKey, mandatory, properties, body);
+            return copies.publish(null, exchange, routingKey, mandatory, properties, body);
         }
         CompletableFuture<Void> result = new CompletableFuture<>();
-        Infrastructure.getDefaultWorkerPool().execute(() -> publishConfirmed(copies, null, exchange, routingKey,
-                mandatory, properties, body)
+        Infrastructure.getDefaultWorkerPool().execute(() -> copies.publish(null, exchange, routingKey, mandatory,
+                properties, body)
                 .whenComplete((ignored, failure) -> {
                     if (failure == null) {
                         result.complete(null);
@@ -311,63 +233,12 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         return result;
     }
 
-    /** @param mandatory false where the sender said nobody taking the message is fine ({@code OutgoingMessage}) */
-    private CompletableFuture<Void> publishConfirmed(ConfirmChannel channel, Context caller, String exchange,
-            String routingKey, boolean mandatory, AMQP.BasicProperties properties, byte[] body) {
-        CompletableFuture<Void> delivered = new CompletableFuture<>();
-        Duration timeout = config.publisher().confirmTimeout();
-        ConfirmChannel.Tracked tracked;
-        try {
-            tracked = channel.publish(exchange, routingKey, mandatory && !isDirectReplyAddress(exchange, routingKey),
-                    properties, body);
-        } catch (IOException e) {
-            CallerContext.complete(caller, delivered, null,
-                    new IllegalStateException(failure(exchange, routingKey, e.getMessage()), e));
-            return delivered;
-        } catch (RuntimeException e) {
-            CallerContext.complete(caller, delivered, null, e);
-            return delivered;
-        }
-        tracked.confirmed().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((ignored, failure) -> {
-            Throwable reported = failure;
-            if (failure instanceof TimeoutException) {
-                // No later confirm or return may find it.
-                channel.forget(tracked);
-                reported = new TimeoutException(failure(exchange, routingKey, "RabbitMQ did not confirm it within "
-                        + timeout + " (quarkus.rabbitmq-subscriber.publisher.confirm-timeout)" + blockedReason()));
-            }
-            CallerContext.complete(caller, delivered, null, reported);
-        });
-        return delivered;
-    }
-
-    /**
-     * A reply to a request sent through direct reply-to: RabbitMQ delivers it to the requester's consumer but counts
-     * it unroutable all the same (no queue took it), so published {@code mandatory} it would come back as a return
-     * while it was delivered. Such a reply goes without {@code mandatory}; one whose requester is gone is lost, as
-     * RabbitMQ's direct reply-to loses it anyway.
-     */
-    private static boolean isDirectReplyAddress(String exchange, String routingKey) {
-        return exchange.isEmpty() && routingKey.startsWith(BrokerChannel.DIRECT_REPLY_TO + ".");
-    }
-
-    /** Why the broker blocks publishing, when it said so; never opens anything (the runtime may be stopping). */
-    private String blockedReason() {
-        try {
-            return connections.publishingConnection().blockedBecause()
-                    .map(why -> ": the broker blocks publishing (" + why + ")")
-                    .orElse(": is the broker blocking publishers (a memory or disk alarm)?");
-        } catch (RuntimeException e) {
-            return "";
-        }
+    private Prepared prepare(OutgoingMessage message) {
+        return Prepared.of(message, encoder(), observers.get());
     }
 
     private static boolean isReady(BrokerChannel channel) {
         return channel != null && channel.isOpen();
-    }
-
-    private static String failure(String exchange, String routingKey, String why) {
-        return ConfirmChannel.failure(exchange, routingKey, why);
     }
 
     private static String destination(OutgoingMessage message) {
@@ -379,6 +250,13 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
             encoder = new PayloadEncoder(objectMapper);
         }
         return encoder;
+    }
+
+    private synchronized OutboxDiversion outbox() {
+        if (outbox == null) {
+            outbox = new OutboxDiversion(transactionalSends);
+        }
+        return outbox;
     }
 
     private synchronized DirectReplyRequests requests() {

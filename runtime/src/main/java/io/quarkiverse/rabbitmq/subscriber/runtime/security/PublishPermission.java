@@ -12,7 +12,8 @@ import com.rabbitmq.client.AMQP;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
-import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
+import io.quarkiverse.rabbitmq.subscriber.runtime.confirm.ConfirmedChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.confirm.PublishOutcome;
 
 /**
  * Checks at startup that the user may publish through the default exchange ({@code amq.default}), where every copy,
@@ -65,28 +66,13 @@ public final class PublishPermission {
         CompletableFuture<String> answer = new CompletableFuture<>();
         BrokerChannel channel = connection.createChannel();
         try {
-            channel.confirmSelect(new PublishListener() {
-                @Override
-                public void acked(long sequenceNumber, boolean multiple) {
-                    answer.complete(null);
-                }
-
-                @Override
-                public void nacked(long sequenceNumber, boolean multiple) {
-                    answer.complete(null);
-                }
-
-                @Override
-                public void returned(int replyCode, String replyText, String exchange, String routingKey,
-                        AMQP.BasicProperties properties, byte[] body) {
-                }
-
-                @Override
-                public void closed(String reason) {
-                    answer.complete(reason == null ? "the channel closed" : reason);
-                }
-            });
-            channel.publish("", NOWHERE, false, new AMQP.BasicProperties.Builder().build(), new byte[0]);
+            // Told on the reader thread: a confirm or a nack means the write was taken, a close says why it was not.
+            ConfirmedChannel confirms = new ConfirmedChannel(Runnable::run, ConfirmedChannel.Untracked.IGNORED);
+            channel.confirmSelect(confirms);
+            confirms.publish(channel, "", NOWHERE, false, new AMQP.BasicProperties.Builder().build(), new byte[0],
+                    outcome -> answer.complete(outcome.kind() != PublishOutcome.Kind.CLOSED ? null
+                            : outcome.reason() == null ? "the channel closed" : outcome.reason()),
+                    0);
             String closed = answer.get(WAIT_SECONDS, TimeUnit.SECONDS);
             if (closed == null) {
                 return null;

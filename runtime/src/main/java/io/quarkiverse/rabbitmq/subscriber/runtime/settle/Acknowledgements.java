@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight;
 import io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytes;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
@@ -35,7 +36,16 @@ final class Acknowledgements {
     private final UnsettledBytes unsettledBytes;
     /** Told how long each settlement frame took, when anything observes. */
     private final Observers observers;
+    /** What the pacing and the frames' timings read. */
+    private final Clock clock;
     private final AckWindow window = new AckWindow();
+    /**
+     * Deliveries arrived and not yet in the window, in delivery order: offered on the client's reader thread, taken in
+     * on the event loop before the window is read or marked ({@link #takeArrivals}). A delivery's settlement follows its
+     * arrival, so every delivery before it is in the window by then, settled or not, and a multiple ack never covers
+     * one still running; and no route wakes the loop just to record an arrival.
+     */
+    private final java.util.Queue<Unsettled> arrivals = io.netty.util.internal.PlatformDependent.newMpscQueue();
     private final AckWindow.AckSender sender = this::sendAck;
     /** When the window's acks leave: at once, or gathered with those that follow soon. */
     private final AckPacing pacing;
@@ -47,7 +57,8 @@ final class Acknowledgements {
     private volatile boolean flushTimerSet;
 
     Acknowledgements(BrokerChannel channel, String queue, ContextInternal eventLoop, SettlementStats stats,
-            InFlight inFlight, UnsettledBytes unsettledBytes, Observers observers) {
+            InFlight inFlight, UnsettledBytes unsettledBytes, Observers observers, Clock clock) {
+        this.clock = clock;
         this.channel = channel;
         this.queue = queue;
         this.eventLoop = eventLoop;
@@ -68,18 +79,26 @@ final class Acknowledgements {
         return flushTimerSet && !pacing.atOnce(results, inFlight.count());
     }
 
-    /** A delivery's body counts against the subscription's bound on unsettled bytes until it leaves. Any thread. */
+    /**
+     * A delivery arrived: its body counts against the subscription's bound on unsettled bytes until it leaves, and it
+     * takes its place in the window, behind every delivery before it. On the client's reader thread, in delivery order.
+     */
     void arrived(Unsettled delivery) {
         unsettledBytes.taken(delivery.body().length);
+        arrivals.offer(delivery);
     }
 
-    /** A delivery takes its place in the window, in the order deliveries arrived. */
-    void received(Unsettled delivery) {
-        delivery.ackSlot(window.add(delivery.deliveryTag()));
+    /** The deliveries arrived since the last call take their places in the window. Event loop only. */
+    private void takeArrivals() {
+        Unsettled arrived;
+        while ((arrived = arrivals.poll()) != null) {
+            arrived.ackSlot(window.add(arrived.deliveryTag()));
+        }
     }
 
     /** Whether the delivery still waits for its frame. */
     boolean inFlight(Unsettled delivery) {
+        takeArrivals();
         return delivery.ackSlot().state == AckWindow.IN_FLIGHT;
     }
 
@@ -90,14 +109,14 @@ final class Acknowledgements {
 
     void reject(Unsettled delivery, boolean requeue) {
         leave(delivery, AckWindow.SETTLED);
-        long started = observers.active() ? System.nanoTime() : 0;
+        long started = observers.active() ? clock.nanos() : 0;
         try {
             channel.reject(delivery.deliveryTag(), requeue);
         } catch (Exception e) {
             channelGone(requeue ? "reject (requeue)" : "reject", delivery.describe(), e);
         }
         if (started != 0) {
-            observers.settled(queue, "reject", System.nanoTime() - started);
+            observers.settled(queue, "reject", clock.nanos() - started);
         }
         inFlight.end(1);
         // A reject may open the head of the window for acks waiting behind it.
@@ -113,6 +132,7 @@ final class Acknowledgements {
 
     /** The delivery leaves the subscriber's hands: its slot in the window is marked, its body no longer counts. */
     private void leave(Unsettled delivery, byte state) {
+        takeArrivals();
         window.mark(delivery.ackSlot(), state);
         unsettledBytes.released(delivery.body().length);
     }
@@ -127,11 +147,13 @@ final class Acknowledgements {
 
     private void flush() {
         flushScheduled = false;
-        long wait = pacing.delay(window.waiting(), inFlight.count(), System.nanoTime());
+        long wait = pacing.delay(window.waiting(), inFlight.count(), clock.nanos());
         if (wait == 0) {
             window.flush(sender);
         } else if (!flushTimerSet) {
             flushTimerSet = true;
+            // The loop's own timer, not the clock's: the wait is the wire's few milliseconds, and the acks must leave
+            // when it ends under a paused clock too (see Clock#nanos).
             eventLoop.setTimer(Math.max(1, (wait + 999_999) / TimeUnit.MILLISECONDS.toNanos(1)), ignored -> {
                 flushTimerSet = false;
                 flush();
@@ -140,17 +162,17 @@ final class Acknowledgements {
     }
 
     private void sendAck(long tag, boolean multiple, int count) {
-        long started = observers.active() ? System.nanoTime() : 0;
+        long started = observers.active() ? clock.nanos() : 0;
         try {
             channel.ack(tag, multiple);
         } catch (Exception e) {
             channelGone("ack", "delivery-tag " + tag + (multiple ? " (and the " + (count - 1) + " before it)" : ""), e);
         }
         if (started != 0) {
-            observers.settled(queue, "ack", System.nanoTime() - started);
+            observers.settled(queue, "ack", clock.nanos() - started);
         }
         stats.ackFrameSent();
-        pacing.sent(System.nanoTime());
+        pacing.sent(clock.nanos());
         inFlight.end(count);
     }
 

@@ -12,6 +12,8 @@ import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.confirm.ConfirmTimeouts;
+import io.quarkiverse.rabbitmq.subscriber.runtime.confirm.ConfirmedChannel;
 import io.vertx.core.Context;
 
 /**
@@ -21,7 +23,8 @@ import io.vertx.core.Context;
  * a channel of their own on the publishing connection ({@code copy-channel=publishing-connection}), or on the
  * delivery's own channel.
  * <ul>
- * <li>Confirmed ones wait in {@link UnansweredPublishes} until the broker answers ({@link GroupedPublish}).</li>
+ * <li>Confirmed ones are followed by the confirm engine ({@link ConfirmedChannel}, timed out by
+ * {@link ConfirmTimeouts}) until the broker answers ({@link GroupedPublish}).</li>
  * <li>On a channel of their own every one is confirmed: nothing orders that channel's publishes before the delivery
  * channel's acks.</li>
  * <li>Fire-and-forget copies ({@code DEFAULT} on the delivery's channel) are answered once written: their original is
@@ -39,8 +42,9 @@ final class CopyPublisher {
     /** Whether {@link #channel} is the copies' own, not the delivery's. */
     private final boolean ownChannel;
     private final io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers observers;
-    /** What the broker has not answered yet. */
-    private final UnansweredPublishes unanswered;
+    /** What the broker has not answered yet: told on the subscriber's event loop. */
+    private final ConfirmedChannel confirms;
+    private final ConfirmTimeouts timeouts;
 
     /**
      * @param channel where the copies go
@@ -56,14 +60,19 @@ final class CopyPublisher {
         this.observers = observers;
         this.channel = channel;
         this.ownChannel = ownChannel;
-        this.unanswered = new UnansweredPublishes(eventLoop, clock, timeout, blocked,
-                new ReturnedAfterAck(channel, workQueue, eventLoop, clock, refusedPause, missing)::returned);
+        java.util.concurrent.Executor onLoop = task -> eventLoop.runOnContext(ignored -> task.run());
+        ReturnedAfterAck returnedAfterAck = new ReturnedAfterAck(channel, workQueue, eventLoop, clock, refusedPause,
+                missing);
+        this.confirms = new ConfirmedChannel(onLoop,
+                (replyText, exchange, routingKey, properties, body) -> returnedAfterAck.returned(replyText, routingKey,
+                        properties, body));
+        this.timeouts = new ConfirmTimeouts(this.confirms, clock, onLoop, timeout, blocked);
         // Confirm mode only where an original waits for its copy's confirm: it costs the broker a frame per copy.
         // Returns come either way.
         if (confirms || ownChannel) {
-            channel.confirmSelect(unanswered);
+            channel.confirmSelect(this.confirms);
         } else {
-            channel.listen(unanswered);
+            channel.listen(this.confirms);
         }
     }
 
@@ -79,7 +88,8 @@ final class CopyPublisher {
         PublishGroup answers = confirmed ? new PublishGroup(group.size()) : null;
         for (Outgoing publish : group) {
             Exception failure = write(publish,
-                    confirmed ? new GroupedPublish(answers, publish, ownChannel, channelName) : null);
+                    confirmed ? new GroupedPublish(answers, publish, ownChannel, channelName, timeouts.timeoutMillis())
+                            : null);
             if (failure != null) {
                 LOG.debugf("Could not publish %s to %s: %s", publish.what(), publish.destination(), failure);
                 PublishAnswer notWritten = notWritten(publish, failure, channelName);
@@ -114,8 +124,7 @@ final class CopyPublisher {
      * Writes one publish, observed, and follows it until the broker answers when {@code tracked} is not null (a
      * confirmed one); returns the failure, or null when it was written.
      */
-    private Exception write(Outgoing publish, InFlightPublish tracked) {
-        unanswered.writing();
+    private Exception write(Outgoing publish, GroupedPublish tracked) {
         AMQP.BasicProperties properties = publish.properties();
         // A copy carries its delivery's trace (see Settler): its publish span continues it.
         var observation = io.quarkiverse.rabbitmq.subscriber.runtime.observe.PublishObservation.NONE;
@@ -124,24 +133,24 @@ final class CopyPublisher {
             properties = observed.properties();
             observation = observed.observation();
         }
-        long sequenceNumber;
         try {
-            // The number and its publish in one step. Nothing else publishes on this channel off its event loop (held
-            // copies go through their own confirm channel on the publishing connection): the monitor is uncontended.
-            synchronized (channel) {
-                sequenceNumber = tracked != null ? channel.nextPublishSeqNo() : 0;
-                channel.publish(publish.exchange(), publish.routingKey(), publish.mandatory(), properties,
-                        publish.body());
+            if (tracked != null) {
+                confirms.publish(channel, publish.exchange(), publish.routingKey(), publish.mandatory(), properties,
+                        publish.body(), tracked, timeouts.now());
+                timeouts.followed();
+            } else {
+                // The channel's monitor, as the engine takes it around a number and its frame: nothing else publishes
+                // on this channel off its event loop, so it is uncontended.
+                synchronized (channel) {
+                    channel.publish(publish.exchange(), publish.routingKey(), publish.mandatory(), properties,
+                            publish.body());
+                }
             }
         } catch (IOException | RuntimeException e) {
             observation.done(e);
             return e;
         }
         observation.done(null);
-        if (tracked != null) {
-            unanswered.published(sequenceNumber, properties.getMessageId(), publish.exchange(), publish.routingKey(),
-                    tracked);
-        }
         return null;
     }
 }

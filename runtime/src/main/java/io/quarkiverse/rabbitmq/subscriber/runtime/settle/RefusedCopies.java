@@ -58,13 +58,4 @@ public final class RefusedCopies {
         checksum.update(message.body());
         return new Key(message.wireProperties().getMessageId(), message.body().length, checksum.getValue());
     }
-
-    /**
-     * Whether a channel's close is RabbitMQ refusing a publish for what it was, not for where it went (a missing
-     * exchange is 404, a permission 403): 406 with {@code basic.publish} (class 60, method 40) as the method at fault.
-     */
-    static boolean isPublishRefusal(String closeReason) {
-        return closeReason != null && closeReason.contains("reply-code=406")
-                && closeReason.contains("class-id=60, method-id=40");
-    }
 }

@@ -49,31 +49,32 @@ public final class SettlementPlan {
      * @param deliveryCount a quorum queue's {@code x-delivery-count}, 0 when absent (and on classic queues)
      */
     public static Settlement decide(SubscriptionSpec subscription, int retryCount, int deliveryCount,
-            boolean redelivered, HandlerResult result) {
+            boolean redelivered, Verdict read) {
+        if (read.isDecided()) {
+            // Decided where it was read (a duplicate, a delivery never run).
+            return read.settlement();
+        }
         // The deliveries of this message so far, this one included.
         int attempt = subscription.quorum() ? saturatedSum(retryCount, deliveryCount) : retryCount;
-        if (result instanceof HandlerResult.Duplicate) {
-            return Settlement.ACK;
-        }
-        if (result instanceof HandlerResult.Undecodable undecodable) {
+        if (read.kind() == Verdict.Kind.UNDECODABLE) {
             return subscription.runtimeCounts() && subscription.deadLetter != null
-                    ? deadLetter(subscription, attempt, undecodable.failure())
-                    : rejectOrPark(subscription, attempt, undecodable.failure());
+                    ? deadLetter(subscription, attempt, read.failure())
+                    : rejectOrPark(subscription, attempt, read.failure());
         }
-        if (result instanceof HandlerResult.Failed failed) {
-            if (failed.deadLetterNow()) {
-                return deadLetterNow(subscription, attempt, failed.failure(), null);
+        if (read.isFailed()) {
+            if (read.deadLetterNow()) {
+                return deadLetterNow(subscription, attempt, read.failure(), null);
             }
             if (subscription.retriesInPlace()) {
                 return again(subscription, attempt, subscription.backoff().waits()
                         ? subscription.backoff().after(attempt)
-                        : Duration.ZERO, failed.failure());
+                        : Duration.ZERO, read.failure());
             }
             return subscription.backoff().waits()
-                    ? later(subscription, attempt, subscription.backoff().after(attempt), failed.failure())
-                    : retry(subscription, attempt, retryCount, redelivered, failed.failure());
+                    ? later(subscription, attempt, subscription.backoff().after(attempt), read.failure())
+                    : retry(subscription, attempt, retryCount, redelivered, read.failure());
         }
-        Outcome outcome = ((HandlerResult.Handled) result).outcome();
+        Outcome outcome = read.outcome();
         if (subscription.retriesInPlace() && (outcome.kind() == Outcome.Kind.RETRY
                 || outcome.kind() == Outcome.Kind.RETRY_AFTER)) {
             return again(subscription, attempt, outcome.kind() == Outcome.Kind.RETRY ? Duration.ZERO : outcome.delay(),

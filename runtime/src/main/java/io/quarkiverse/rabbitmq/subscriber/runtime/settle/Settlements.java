@@ -2,8 +2,6 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.settle;
 
 import java.util.List;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
-
 /**
  * What the delivery path asks of settlement, stage by stage: the routes record arrivals, the last stage settles, the
  * outputs stage publishes before the ack. {@link Settler} is the one implementation; the stages' unit tests record
@@ -11,11 +9,11 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
  */
 public interface Settlements {
 
-    /** A delivery's body counts against the subscription's bound on unsettled bytes. Any thread. */
+    /**
+     * A delivery arrived: its body counts against the subscription's bound on unsettled bytes, and it takes its place
+     * in the ack window. On the client's reader thread, in delivery order, before anything else is done with it.
+     */
     void arrived(Unsettled delivery);
-
-    /** A delivery takes its place in the ack window. On the event loop, in delivery order. */
-    void received(Unsettled delivery);
 
     /** Carries out the settlement; false (nothing sent) when the delivery was settled already. */
     boolean settle(Unsettled delivery, Settlement settlement);

@@ -9,8 +9,6 @@ import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
-import io.quarkiverse.rabbitmq.subscriber.runtime.delay.DelayStrategy;
-import io.quarkiverse.rabbitmq.subscriber.runtime.delay.InServiceDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
 import io.vertx.core.Context;
 import io.vertx.core.impl.ContextInternal;
@@ -32,8 +30,8 @@ public final class Settler implements Settlements {
     private final String queue;
     private final ContextInternal eventLoop;
     private final SettlementStats stats;
-    private final InServiceDelay delay;
-    private final DelayStrategy delays;
+    private final HeldCopies delay;
+    private final CopyDelay delays;
     private final String retryCountHeader;
     /** The user copies go under, and which deliveries the runtime wrote. */
     private final Provenance provenance;
@@ -51,7 +49,7 @@ public final class Settler implements Settlements {
 
     public Settler(BrokerChannel channel, String queue, Context eventLoop, SettlementStats stats,
             io.quarkiverse.rabbitmq.subscriber.runtime.flow.InFlight inFlight,
-            InServiceDelay delay, DelayStrategy delays, CopyPolicy policy, CopyOutlet outlet,
+            HeldCopies delay, CopyDelay delays, CopyPolicy policy, CopyOutlet outlet,
             io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytes unsettledBytes, Clock clock,
             Observers observers) throws IOException {
         this.clock = clock;
@@ -59,7 +57,7 @@ public final class Settler implements Settlements {
         this.queue = queue;
         this.eventLoop = (ContextInternal) eventLoop;
         this.stats = stats;
-        this.acks = new Acknowledgements(channel, queue, this.eventLoop, stats, inFlight, unsettledBytes, observers);
+        this.acks = new Acknowledgements(channel, queue, this.eventLoop, stats, inFlight, unsettledBytes, observers, clock);
         this.delay = delay;
         this.delays = delays;
         this.retryCountHeader = policy.retryCountHeader();
@@ -82,15 +80,9 @@ public final class Settler implements Settlements {
         return acks.resultsMayWait(results);
     }
 
-    /** Called on the event loop for each delivery, in the order they arrived. */
-    @Override
-    public void received(Unsettled delivery) {
-        acks.received(delivery);
-    }
-
     /**
-     * Counts a delivery's body against the subscription's bound on unsettled bytes, as it arrives (before
-     * {@link #received}, which a handler taking deliveries directly runs only at its completion). Any thread.
+     * A delivery arrived: its body counts against the subscription's bound on unsettled bytes, and it takes its place in
+     * the ack window, in delivery order. On the client's reader thread.
      */
     @Override
     public void arrived(Unsettled delivery) {
@@ -141,7 +133,7 @@ public final class Settler implements Settlements {
      */
     @Override
     public java.util.concurrent.CompletionStage<PublishAnswer> publishOutputs(Unsettled delivery,
-            java.util.List<io.quarkiverse.rabbitmq.subscriber.runtime.output.Output> outputs) {
+            java.util.List<Output> outputs) {
         boolean traced = delivery.observation() != io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation.NONE;
         java.util.List<Outgoing> group = new java.util.ArrayList<>(outputs.size());
         for (var output : outputs) {
@@ -200,8 +192,8 @@ public final class Settler implements Settlements {
         boolean mandatory = true;
         boolean held = false;
         if (!republish.delay().isZero()) {
-            DelayStrategy.Placement placement = delays.place(properties, republish.delay());
-            if (placement instanceof DelayStrategy.Publish onBroker) {
+            CopyDelay.Placement placement = delays.place(properties, republish.delay());
+            if (placement instanceof CopyDelay.Publish onBroker) {
                 // Waits on the broker: published now like any copy, before the original is acked.
                 exchange = onBroker.exchange();
                 routingKey = onBroker.routingKey();

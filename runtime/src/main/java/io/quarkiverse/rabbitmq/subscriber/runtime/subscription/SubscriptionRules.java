@@ -2,13 +2,9 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.subscription;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-
-import io.quarkiverse.rabbitmq.subscriber.Delay;
 
 /**
  * The rules a subscription's values must keep, each one place: a declaration that could never work, or a setting it
@@ -38,7 +34,7 @@ public final class SubscriptionRules {
         List<String> problems = new ArrayList<>(nameProblems(subscription));
         checkQueue(subscription, problems);
         checkCap(subscription, declared.retryPublish != null, declareTopology, problems);
-        checkDelay(subscription, declared, delayedExchangeEnabled, problems);
+        DelayRules.check(subscription, declared, delayedExchangeEnabled, problems);
         checkBackoff(subscription, declared, problems);
         RetryDelayRules.check(subscription, declared, problems);
         TopologyRules.checkBindings(declared.bindings, problems);
@@ -183,27 +179,6 @@ public final class SubscriptionRules {
     }
 
     /**
-     * The delay rules: a strategy without its infrastructure, or settings it would ignore. The waiting queue and the
-     * delays are judged as written too, since the strategies without them leave them out.
-     */
-    private static void checkDelay(SubscriptionSpec subscription, SubscriptionDeclaration declared,
-            boolean delayedExchangeEnabled, List<String> problems) {
-        Delay delay = subscription.delay;
-        if (delay == Delay.PLUGIN && !delayedExchangeEnabled) {
-            problems.add("sets delay = PLUGIN but the delayed-message exchange is not enabled: set "
-                    + "quarkus.rabbitmq-subscriber.delayed-exchange.enabled=true on a broker with the "
-                    + "rabbitmq_delayed_message_exchange plugin, or use delay = DLX_TTL (no plugin needed)");
-        }
-        // Only the strategies that wait in a queue have one, the default <queue>.retry if none is named.
-        String waiting = subscription.waitingQueue;
-        if (waiting == null && declared.waitingQueue != null && !declared.waitingQueue.isEmpty()) {
-            problems.add("sets waitingQueue = '" + declared.waitingQueue + "' with delay = " + delay + ", which has "
-                    + "no waiting queue: use delay = DLX_TTL or DLX_TTL_PER_DELAY, or remove waitingQueue");
-        }
-        checkDelays(delay, declared.delays, problems);
-    }
-
-    /**
      * The back-off as written: durations longer than zero, a multiplier of 1 or more, a bound no shorter than the first
      * wait, and a cap, without which a failing message would wait and come back for ever.
      */
@@ -219,38 +194,6 @@ public final class SubscriptionRules {
         if (subscription.maxAttempts <= 0) {
             problems.add("sets a back-off without maxAttempts: a message that always fails would wait and come back for "
                     + "ever; set maxAttempts (and deadLetter) so the cap ends it");
-        }
-    }
-
-    /** The delays as written: only {@code DLX_TTL_PER_DELAY} has them, and each must be a duration, once. */
-    private static void checkDelays(Delay delay, List<String> texts, List<String> problems) {
-        if (delay != Delay.DLX_TTL_PER_DELAY) {
-            if (!texts.isEmpty()) {
-                problems.add("lists delays " + texts + " with delay = " + delay + ": only DLX_TTL_PER_DELAY declares "
-                        + "a waiting queue per delay; use it, or remove delays");
-            }
-            return;
-        }
-        if (texts.isEmpty()) {
-            problems.add("sets delay = DLX_TTL_PER_DELAY without delays: list the delays its handler asks for, e.g. "
-                    + "delays = {\"1s\", \"30s\"}, one waiting queue is declared for each");
-        }
-        List<Long> listed = new ArrayList<>();
-        for (String text : texts) {
-            long millis;
-            try {
-                millis = DelayLabel.parse(text);
-            } catch (IllegalArgumentException e) {
-                problems.add("lists delay " + e.getMessage());
-                continue;
-            }
-            if (millis <= 0) {
-                problems.add("lists delay '" + text + "': a delay must be longer than zero");
-            } else if (listed.contains(millis)) {
-                problems.add("lists the delay " + DelayLabel.of(millis) + " twice ('" + text + "')");
-            } else {
-                listed.add(millis);
-            }
         }
     }
 
@@ -284,38 +227,9 @@ public final class SubscriptionRules {
      * @param delayedExchange the delayed-message exchange where it is enabled, or null
      */
     public static List<String> conflicts(List<SubscriptionSpec> subscriptions, String delayedExchange) {
-        List<String> conflicts = queueConflicts(subscriptions);
+        List<String> conflicts = DelayRules.waitingQueueConflicts(subscriptions);
         conflicts.addAll(TopologyRules.exchangeConflicts(subscriptions, delayedExchange));
         conflicts.addAll(PartitionRules.conflicts(subscriptions));
-        return conflicts;
-    }
-
-    private static List<String> queueConflicts(List<SubscriptionSpec> subscriptions) {
-        List<SubscriptionSpec> sorted = new ArrayList<>(subscriptions);
-        sorted.sort(Comparator.comparing(subscription -> subscription.queue));
-        Map<String, String> roles = new LinkedHashMap<>();
-        for (SubscriptionSpec subscription : sorted) {
-            roles.putIfAbsent(subscription.queue, "the work queue of a subscriber");
-        }
-        List<String> conflicts = new ArrayList<>();
-        for (SubscriptionSpec subscription : sorted) {
-            for (String waiting : subscription.waitingQueues()) {
-                String role = "the waiting queue of '" + subscription.queue + "'";
-                String earlier = roles.putIfAbsent(waiting, role);
-                if (earlier != null) {
-                    conflicts.add("Queue '" + waiting + "' is both " + earlier + " and " + role + ": a waiting queue "
-                            + "dead-letters everything to one work queue and must have no consumer; name another "
-                            + "waitingQueue");
-                }
-            }
-        }
-        for (SubscriptionSpec subscription : sorted) {
-            String role = roles.get(subscription.deadLetter);
-            if (role != null && role.startsWith("the waiting queue")) {
-                conflicts.add("Queue '" + subscription.deadLetter + "' is both " + role + " and the dead-letter queue "
-                        + "of '" + subscription.queue + "': dead letters would expire back into work; name another");
-            }
-        }
         return conflicts;
     }
 

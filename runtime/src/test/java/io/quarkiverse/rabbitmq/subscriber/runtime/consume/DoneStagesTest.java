@@ -13,6 +13,7 @@ import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Verdict;
 
 class DoneStagesTest {
 
@@ -65,6 +66,6 @@ class DoneStagesTest {
     }
 
     private static Throwable failureOf(CompletableFuture<?> stage) {
-        return ((HandlerInvocation.Failed) DoneStages.resultOf(stage)).cause();
+        return ((Verdict) DoneStages.resultOf(stage)).cause();
     }
 }

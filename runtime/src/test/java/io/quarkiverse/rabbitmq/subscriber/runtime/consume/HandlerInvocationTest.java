@@ -20,6 +20,7 @@ import com.rabbitmq.client.Envelope;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Verdict;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkus.runtime.RuntimeValue;
@@ -57,14 +58,14 @@ class HandlerInvocationTest {
         Object result = invocation(SubscriberDefinition.PayloadKind.STRING, 1, -1, arguments -> {
             throw thrown;
         }).run(delivery("x"));
-        assertSame(thrown, assertInstanceOf(HandlerInvocation.Failed.class, result).cause());
+        assertSame(thrown, assertInstanceOf(Verdict.class, result).cause());
     }
 
     @Test
     void anUndecodableBodyNeverReachesTheHandler() {
         Object result = invocation(SubscriberDefinition.PayloadKind.JSON_OBJECT, 1, -1, arguments -> Outcome.ack())
                 .run(delivery("{not json"));
-        assertInstanceOf(HandlerInvocation.Undecodable.class, result);
+        assertEquals(Verdict.Kind.UNDECODABLE, assertInstanceOf(Verdict.class, result).kind());
         assertTrue(calls.isEmpty());
     }
 

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
+import io.quarkiverse.rabbitmq.subscriber.runtime.killswitch.KillSwitchCheck;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Verdict;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -71,7 +73,7 @@ class InvokeStagesTest {
         });
         assertEquals(Outcome.ack(), check.run(delivery(1)));
         tripped.set(true);
-        assertSame(KillSwitchCheck.NOT_RUN, check.run(delivery(2)));
+        assertSame(Verdict.NOT_RUN, check.run(delivery(2)));
         assertEquals(List.of(1L), called);
         assertFalse(called.contains(2L));
     }

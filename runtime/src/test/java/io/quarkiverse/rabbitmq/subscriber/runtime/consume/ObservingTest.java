@@ -16,6 +16,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observation;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.Observers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.PublishObservation;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Verdict;
 
 /** The stage that begins each handled delivery's observation; no application. */
 class ObservingTest {
@@ -48,9 +49,9 @@ class ObservingTest {
         InboundDelivery delivery = delivery(1);
         Object result = new Observing("q", observers, handled -> {
             seen.add("handling, observed: " + (handled.observation() != Observation.NONE));
-            return Inbox.DUPLICATE;
+            return Verdict.DUPLICATE;
         }).run(delivery);
-        assertEquals(Inbox.DUPLICATE, result, "a duplicate the inbox acked without the handler is observed as well");
+        assertEquals(Verdict.DUPLICATE, result, "a duplicate the inbox acked without the handler is observed as well");
         assertEquals(List.of("processing q", "handling, observed: true", "returned"), seen);
     }
 

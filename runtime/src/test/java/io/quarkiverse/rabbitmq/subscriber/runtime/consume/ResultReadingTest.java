@@ -2,7 +2,6 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -12,7 +11,7 @@ import jakarta.enterprise.invoke.Invoker;
 import org.junit.jupiter.api.Test;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
-import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Verdict;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkus.runtime.RuntimeValue;
@@ -31,26 +30,26 @@ class ResultReadingTest {
 
     @Test
     void anOutcomeIsWhatItSays() {
-        HandlerResult result = reading(SubscriberDefinition.ReturnKind.OUTCOME).read(Outcome.retry(), false);
-        assertEquals(Outcome.retry(), ((HandlerResult.Handled) result).outcome());
+        Verdict result = reading(SubscriberDefinition.ReturnKind.OUTCOME).read(Outcome.retry(), false);
+        assertEquals(Outcome.retry(), result.outcome());
     }
 
     @Test
     void nullIsAnAckForAVoidHandlerAndAFailureForAnOutcomeOne() {
-        assertEquals(Outcome.ack(), ((HandlerResult.Handled) reading(SubscriberDefinition.ReturnKind.VOID)
+        assertEquals(Outcome.ack(), (reading(SubscriberDefinition.ReturnKind.VOID)
                 .read(null, false)).outcome());
-        assertEquals(Outcome.ack(), ((HandlerResult.Handled) reading(SubscriberDefinition.ReturnKind.ASYNC_VOID)
+        assertEquals(Outcome.ack(), (reading(SubscriberDefinition.ReturnKind.ASYNC_VOID)
                 .read(null, true)).outcome());
-        assertInstanceOf(HandlerResult.Failed.class, reading(SubscriberDefinition.ReturnKind.OUTCOME).read(null, false));
+        assertTrue(reading(SubscriberDefinition.ReturnKind.OUTCOME).read(null, false).isFailed());
     }
 
     @Test
     void aThrowOrAValueOfAnotherTypeFailsAndADeadLetterOnTypeSaysSo() {
         ResultReading reading = reading(SubscriberDefinition.ReturnKind.OUTCOME);
-        HandlerResult.Failed other = (HandlerResult.Failed) reading.read("not an outcome", false);
+        Verdict other = reading.read("not an outcome", false);
         assertFalse(other.deadLetterNow());
-        HandlerResult.Failed thrown = (HandlerResult.Failed) reading
-                .read(new HandlerInvocation.Failed(new NumberFormatException("bad")), false);
+        Verdict thrown = reading
+                .read(Verdict.thrown(new NumberFormatException("bad")), false);
         assertTrue(thrown.deadLetterNow(), "a subtype of a deadLetterOn type");
     }
 }

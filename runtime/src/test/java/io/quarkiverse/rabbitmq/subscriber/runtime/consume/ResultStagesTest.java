@@ -3,8 +3,6 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 import static io.quarkiverse.rabbitmq.subscriber.runtime.consume.StageFixtures.delivery;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.UndecodablePayloadException;
-import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Verdict;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.vertx.core.Context;
@@ -28,7 +26,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.impl.ContextInternal;
 import io.vertx.core.impl.VertxInternal;
 
-/** The stages between a handler's result and its verdict: AwaitResult, SettleGuard, ReadResult; no application. */
+/** The stages between a handler's result and its verdict: AwaitResult, ReadResult; no application. */
 class ResultStagesTest {
 
     private final Vertx vertx = Vertx.vertx();
@@ -61,8 +59,8 @@ class ResultStagesTest {
         assertEquals(List.of(3), passedWithinTheCall, "no callback, no hop: each went on within its call");
         assertEquals(new Passed(Outcome.ack(), false, true), passed.get(0));
         assertEquals(new Passed(Outcome.retry(), true, true), passed.get(1));
-        assertInstanceOf(HandlerInvocation.Failed.class, passed.get(2).result());
-        assertEquals("no", ((HandlerInvocation.Failed) passed.get(2).result()).cause().getMessage());
+        assertTrue(((Verdict) passed.get(2).result()).isFailed());
+        assertEquals("no", ((Verdict) passed.get(2).result()).cause().getMessage());
     }
 
     @Test
@@ -79,17 +77,19 @@ class ResultStagesTest {
     }
 
     @Test
-    void aBugPastTheGuardStillSettlesTheDeliveryOnceAndFreesItsPlace() {
+    void aBugPastTheReadingStillSettlesTheDeliveryOnceAndFreesItsPlace() {
         AtomicInteger released = new AtomicInteger();
-        SettleGuard guard = new SettleGuard(settlements, released::incrementAndGet, (context, delivery, result, async) -> {
+        ResultReading reading = new ResultReading(StageFixtures.definition(SubscriptionSpec.builder("q").build(),
+                SubscriberDefinition.ExecutionModel.EVENT_LOOP, -1, (instance, arguments) -> null));
+        ReadResult guard = new ReadResult(settlements, released::incrementAndGet, reading, (delivery, verdict) -> {
             throw new IllegalStateException("a bug");
         });
         guard.pass(null, delivery(1), Outcome.ack(), false);
         assertEquals(List.of("settle:1:requeue"), settlements.calls);
         assertEquals(1, released.get());
 
-        SettleGuard afterSettling = new SettleGuard(settlements, released::incrementAndGet,
-                (context, delivery, result, async) -> {
+        ReadResult afterSettling = new ReadResult(settlements, released::incrementAndGet, reading,
+                (delivery, verdict) -> {
                     settlements.settle(delivery, Settlement.ACK);
                     throw new IllegalStateException("a bug after the frame");
                 });
@@ -104,29 +104,29 @@ class ResultStagesTest {
         SubscriberDefinition definition = StageFixtures.definition(SubscriptionSpec.builder("q").maxAttempts(3)
                 .deadLetter("q.dlq").build(), SubscriberDefinition.ExecutionModel.EVENT_LOOP, -1,
                 (instance, arguments) -> null);
-        ReadResult read = new ReadResult(new ResultReading(definition), new Decision(definition.subscription),
-                (delivery, verdict) -> verdicts.add(verdict));
+        ReadResult read = new ReadResult(settlements, () -> {
+        }, new ResultReading(definition), (delivery, verdict) -> verdicts.add(verdict));
 
         read.pass(null, delivery(1), Outcome.ack(), false);
-        assertEquals(Outcome.ack(), ((HandlerResult.Handled) verdicts.get(0).result()).outcome());
+        assertEquals(Outcome.ack(), verdicts.get(0).outcome());
         assertSame(Settlement.ACK, verdicts.get(0).settlement());
         assertSame(Verdict.ACKED, verdicts.get(0), "an ack allocates no verdict");
 
         IllegalStateException thrown = new IllegalStateException("down");
-        read.pass(null, delivery(2), new HandlerInvocation.Failed(thrown), false);
-        assertInstanceOf(HandlerResult.Failed.class, verdicts.get(1).result());
+        read.pass(null, delivery(2), Verdict.thrown(thrown), false);
+        assertTrue(verdicts.get(1).isFailed());
         assertSame(thrown, verdicts.get(1).cause());
         assertEquals("copy", StageFixtures.RecordingSettlements.name(verdicts.get(1).settlement()),
                 "a failure under a cap is retried with a copy");
 
         UndecodablePayloadException undecodable = new UndecodablePayloadException("not JSON", null);
-        read.pass(null, delivery(3), new HandlerInvocation.Undecodable(undecodable), false);
-        assertInstanceOf(HandlerResult.Undecodable.class, verdicts.get(2).result());
+        read.pass(null, delivery(3), Verdict.undecodable(undecodable), false);
+        assertEquals(Verdict.Kind.UNDECODABLE, verdicts.get(2).kind());
         assertEquals("dead_letter", StageFixtures.RecordingSettlements.name(verdicts.get(2).settlement()));
 
-        read.pass(null, delivery(4), KillSwitchCheck.NOT_RUN, false);
+        read.pass(null, delivery(4), Verdict.NOT_RUN, false);
         assertSame(Verdict.NOT_RUN, verdicts.get(3));
-        assertNull(verdicts.get(3).result());
+        assertEquals(Verdict.Kind.NOT_RUN, verdicts.get(3).kind());
         assertSame(Settlement.KEEP, verdicts.get(3).settlement());
     }
 }

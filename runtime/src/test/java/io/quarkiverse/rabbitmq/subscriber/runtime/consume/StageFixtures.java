@@ -9,7 +9,7 @@ import jakarta.enterprise.invoke.Invoker;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Envelope;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.output.Output;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Output;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.PublishAnswer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlements;
@@ -19,13 +19,13 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 import io.quarkus.runtime.RuntimeValue;
 
 /** What the stages' unit tests share: deliveries, definitions, and a settlement side that records what it is asked. */
-final class StageFixtures {
+public final class StageFixtures {
 
     private StageFixtures() {
     }
 
     /** Runs on the event loop and waits for it, as the stages are only ever used there. */
-    static void onLoop(io.vertx.core.Context loop, Runnable work) throws Exception {
+    public static void onLoop(io.vertx.core.Context loop, Runnable work) throws Exception {
         java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
         loop.runOnContext(ignored -> {
             work.run();
@@ -34,12 +34,12 @@ final class StageFixtures {
         done.get(5, java.util.concurrent.TimeUnit.SECONDS);
     }
 
-    static InboundDelivery delivery(long tag) {
+    public static InboundDelivery delivery(long tag) {
         return new InboundDelivery("q", new Envelope(tag, false, "", "q"), new AMQP.BasicProperties(),
                 ("m" + tag).getBytes(StandardCharsets.UTF_8), "x-retry-count");
     }
 
-    static SubscriberDefinition definition(SubscriptionSpec subscription, SubscriberDefinition.ExecutionModel model,
+    public static SubscriberDefinition definition(SubscriptionSpec subscription, SubscriberDefinition.ExecutionModel model,
             int outputsIndex, Invoker<Object, Object> invoker) {
         return new SubscriberDefinition(subscription, "org.acme.Handlers#handle",
                 SubscriberDefinition.PayloadKind.STRING, "java.lang.String", outputsIndex >= 0 ? 2 : 1, 0, -1,
@@ -47,20 +47,15 @@ final class StageFixtures {
     }
 
     /** Records every call as "what:tag" (settlements as "settle:tag:settlement"); settles each delivery once. */
-    static final class RecordingSettlements implements Settlements {
+    public static final class RecordingSettlements implements Settlements {
 
-        final List<String> calls = new CopyOnWriteArrayList<>();
+        public final List<String> calls = new CopyOnWriteArrayList<>();
         /** The outputs' answer, held until the test gives it. */
-        volatile java.util.concurrent.CompletableFuture<PublishAnswer> outputsAnswer;
+        public volatile java.util.concurrent.CompletableFuture<PublishAnswer> outputsAnswer;
 
         @Override
         public void arrived(Unsettled delivery) {
             calls.add("arrived:" + delivery.deliveryTag());
-        }
-
-        @Override
-        public void received(Unsettled delivery) {
-            calls.add("received:" + delivery.deliveryTag());
         }
 
         @Override

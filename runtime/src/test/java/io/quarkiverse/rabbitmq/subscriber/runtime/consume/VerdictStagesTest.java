@@ -2,9 +2,9 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.consume;
 
 import static io.quarkiverse.rabbitmq.subscriber.runtime.consume.StageFixtures.delivery;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -15,16 +15,16 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.OutputNotPublishedException;
 import io.quarkiverse.rabbitmq.subscriber.UndecodablePayloadException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.killswitch.KillSwitchCounting;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.OutcomeCounters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.output.HeldOutputs;
-import io.quarkiverse.rabbitmq.subscriber.runtime.settle.FailureInfo;
-import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HandlerResult;
+import io.quarkiverse.rabbitmq.subscriber.runtime.output.OutputsBeforeAck;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.PublishAnswer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlement;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Verdict;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
@@ -36,9 +36,8 @@ class VerdictStagesTest {
     private final VerdictStage recording = (delivery, verdict) -> passed.add(verdict);
     private final AtomicInteger released = new AtomicInteger();
 
-    private static final Verdict ACKED = new Verdict(HandlerResult.handled(Outcome.ack()), Settlement.ACK, null);
-    private static final Verdict FAILED = new Verdict(new HandlerResult.Failed(FailureInfo.of(new RuntimeException()),
-            false), Settlement.REQUEUE, new RuntimeException());
+    private static final Verdict ACKED = Verdict.ACKED;
+    private static final Verdict FAILED = Verdict.thrown(new RuntimeException()).decided(Settlement.REQUEUE);
 
     @Test
     void settlingSendsTheSettlementAndFreesThePlaceOnce() {
@@ -55,8 +54,7 @@ class VerdictStagesTest {
         List<String> counted = new CopyOnWriteArrayList<>();
         KillSwitchCounting counting = new KillSwitchCounting(() -> counted.add("failed"),
                 () -> counted.add("succeeded"), recording);
-        Verdict undecodable = new Verdict(new HandlerResult.Undecodable(FailureInfo.of(new RuntimeException())),
-                Settlement.REJECT, null);
+        Verdict undecodable = Verdict.undecodable(new RuntimeException()).decided(Settlement.REJECT);
         for (Verdict verdict : List.of(FAILED, ACKED, Verdict.NOT_RUN, undecodable)) {
             counting.pass(delivery(1), verdict);
         }
@@ -71,9 +69,8 @@ class VerdictStagesTest {
                 SubscriptionSpec.builder("q").build(), outcomes), "java.lang.String", recording);
         reporting.pass(delivery(1), ACKED);
         reporting.pass(delivery(2), FAILED);
-        reporting.pass(delivery(3), new Verdict(new HandlerResult.Undecodable(FailureInfo.of(
-                new UndecodablePayloadException("not a string", null))), Settlement.REJECT,
-                new UndecodablePayloadException("not a string", null)));
+        reporting.pass(delivery(3), Verdict.undecodable(new UndecodablePayloadException("not a string", null))
+                .decided(Settlement.REJECT));
         reporting.pass(delivery(4), Verdict.NOT_RUN);
         assertEquals(Map.of("ack", 1L, "failure", 1L, "undecodable", 1L), nonZero(outcomes.snapshot().get("q")));
         assertEquals(4, passed.size());
@@ -96,9 +93,9 @@ class VerdictStagesTest {
         settlements.outputsAnswer.complete(new PublishAnswer(PublishAnswer.Kind.RETURNED,
                 "queue 'nowhere' does not exist", null));
         Verdict failed = passed.get(0);
-        assertInstanceOf(HandlerResult.Failed.class, failed.result());
+        assertTrue(failed.isFailed());
         assertEquals(OutputNotPublishedException.class.getName(),
-                ((HandlerResult.Failed) failed.result()).failure().type());
+                failed.failure().type());
         assertSame(Settlement.REQUEUE, failed.settlement(), "a first delivery's failure on a classic queue: requeued");
     }
 
@@ -128,7 +125,7 @@ class VerdictStagesTest {
     private OutputsBeforeAck outputsStage() {
         SubscriberDefinition definition = StageFixtures.definition(SubscriptionSpec.builder("q").build(),
                 SubscriberDefinition.ExecutionModel.EVENT_LOOP, 1, (instance, arguments) -> null);
-        return new OutputsBeforeAck(settlements, new ResultReading(definition), new Decision(definition.subscription),
+        return new OutputsBeforeAck(settlements, new ResultReading(definition),
                 released::incrementAndGet, recording);
     }
 

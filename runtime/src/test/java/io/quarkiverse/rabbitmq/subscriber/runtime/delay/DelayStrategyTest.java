@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.Delay;
+import io.quarkiverse.rabbitmq.subscriber.runtime.settle.CopyDelay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
 
 /** Where each strategy puts a delayed copy: the plan says how long, the strategy where. */
@@ -23,19 +24,19 @@ class DelayStrategyTest {
     static final AMQP.BasicProperties COPY = new AMQP.BasicProperties.Builder().messageId("m-1")
             .headers(Map.of("x-retry-count", 2, "tenant", "acme")).build();
 
-    static DelayStrategy.Publish place(SubscriptionSpec subscription, Duration delay) {
-        return (DelayStrategy.Publish) DelayStrategy.of(subscription).place(COPY, delay);
+    static CopyDelay.Publish place(SubscriptionSpec subscription, Duration delay) {
+        return (CopyDelay.Publish) DelayStrategies.of(subscription).place(COPY, delay);
     }
 
     @Test
     void inServiceHoldsTheCopy() {
-        assertSame(DelayStrategy.HOLD,
-                DelayStrategy.of(SubscriptionSpec.builder("refunds").build()).place(COPY, Duration.ofSeconds(30)));
+        assertSame(CopyDelay.HOLD,
+                DelayStrategies.of(SubscriptionSpec.builder("refunds").build()).place(COPY, Duration.ofSeconds(30)));
     }
 
     @Test
     void aWaitingQueueTakesTheCopyWithItsDelayAsExpiration() {
-        DelayStrategy.Publish publish = place(SubscriptionSpec.builder("refunds").delay(Delay.DLX_TTL).build(),
+        CopyDelay.Publish publish = place(SubscriptionSpec.builder("refunds").delay(Delay.DLX_TTL).build(),
                 Duration.ofSeconds(30));
         assertEquals("", publish.exchange());
         assertEquals("refunds.retry", publish.routingKey());
@@ -67,7 +68,7 @@ class DelayStrategyTest {
 
     @Test
     void thePluginTakesTheDelayInTheXDelayHeaderWithoutMandatory() {
-        DelayStrategy.Publish publish = place(SubscriptionSpec.builder("refunds").delay(Delay.PLUGIN)
+        CopyDelay.Publish publish = place(SubscriptionSpec.builder("refunds").delay(Delay.PLUGIN)
                 .delayedExchange("delayed").build(), Duration.ofMillis(1500));
         assertEquals("delayed", publish.exchange());
         assertEquals("refunds", publish.routingKey());

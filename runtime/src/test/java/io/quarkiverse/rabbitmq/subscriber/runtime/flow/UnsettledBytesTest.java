@@ -13,9 +13,13 @@ import org.junit.jupiter.api.Test;
  */
 public class UnsettledBytesTest {
 
+    /** Read only (the WARN's spacing): no timer is set. */
+    public static final io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock CLOCK = new io.quarkiverse.rabbitmq.subscriber.runtime.clock.WallClock(
+            null);
+
     /** A bound nothing reaches, for tests of other parts. */
     public static UnsettledBytes unbounded() {
-        return new UnsettledBytes("q", Long.MAX_VALUE, 0, new Recorded());
+        return new UnsettledBytes("q", Long.MAX_VALUE, 0, new Recorded(), CLOCK);
     }
 
     static final class Recorded implements BackPressure {
@@ -35,7 +39,7 @@ public class UnsettledBytesTest {
     @Test
     void atTheBoundItHoldsBackAndAtHalfItConsumesAgainWithAPrefetchTheBoundHolds() {
         Recorded pressure = new Recorded();
-        UnsettledBytes bytes = new UnsettledBytes("q", 1_000_000, 250, pressure);
+        UnsettledBytes bytes = new UnsettledBytes("q", 1_000_000, 250, pressure, CLOCK);
         assertEquals(250, bytes.prefetch());
         for (int i = 0; i < 9; i++) {
             bytes.taken(100_000);
@@ -59,7 +63,7 @@ public class UnsettledBytesTest {
     @Test
     void smallBodiesGrowTheCutPrefetchBack() {
         Recorded pressure = new Recorded();
-        UnsettledBytes bytes = new UnsettledBytes("q", 1_000_000, 250, pressure);
+        UnsettledBytes bytes = new UnsettledBytes("q", 1_000_000, 250, pressure, CLOCK);
         bytes.taken(1_000_000);
         bytes.released(1_000_000);
         assertEquals(1, bytes.prefetch());
@@ -76,7 +80,7 @@ public class UnsettledBytesTest {
     @Test
     void anUnlimitedPrefetchIsLeftAsItIs() {
         Recorded pressure = new Recorded();
-        UnsettledBytes bytes = new UnsettledBytes("q", 1_000, 0, pressure);
+        UnsettledBytes bytes = new UnsettledBytes("q", 1_000, 0, pressure, CLOCK);
         bytes.taken(2_000);
         bytes.released(2_000);
         assertEquals(List.of("full", "room"), pressure.said);

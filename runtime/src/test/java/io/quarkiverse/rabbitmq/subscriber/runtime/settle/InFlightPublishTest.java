@@ -12,10 +12,13 @@ import org.junit.jupiter.api.Test;
 
 import com.rabbitmq.client.AMQP;
 
+import io.quarkiverse.rabbitmq.subscriber.runtime.confirm.PublishOutcome;
+
 /**
  * What a publish in flight makes of the broker's answer, without a channel: its group is answered once, with the first
  * thing that went wrong or with a confirm once every publish is confirmed, in words that name the publish. (Which
- * answer came, and when, is {@link UnansweredPublishes}'; {@link ConfirmedCopyTest} runs copies and outputs through
+ * answer came, and when, is the confirm engine's: {@code ConfirmedChannelTest}; {@link ConfirmedCopyTest} runs copies and
+ * outputs through
  * the settler.) Before the copy publisher answered with a {@code CompletionStage}, this class tested the callbacks of
  * {@code CopyInFlight} and {@code OutputInFlight}; what each answer means for a delivery is now its publisher's:
  * {@link ConfirmedCopyTest} for copies, {@code VerdictStagesTest} for outputs.
@@ -25,39 +28,40 @@ class InFlightPublishTest {
     private static final Outgoing SHIPMENT = new Outgoing("", "shipments", true, new AMQP.BasicProperties(),
             new byte[0], "the output", "queue 'shipments'");
 
-    private static PublishAnswer answerOf(boolean ownChannel, java.util.function.Consumer<InFlightPublish> broker) {
+    private static PublishAnswer answerOf(boolean ownChannel, PublishOutcome outcome) {
         PublishGroup group = new PublishGroup(1);
-        broker.accept(new GroupedPublish(group, SHIPMENT, ownChannel, "the outputs' channel"));
+        new GroupedPublish(group, SHIPMENT, ownChannel, "the outputs' channel", 5_000).accept(outcome);
         return group.answer().toCompletableFuture().getNow(null);
     }
 
     @Test
     void eachAnswerOfTheBrokerIsNamed() {
-        assertSame(PublishAnswer.CONFIRMED, answerOf(true, InFlightPublish::confirmed));
+        assertSame(PublishAnswer.CONFIRMED, answerOf(true, PublishOutcome.CONFIRMED));
         assertEquals(new PublishAnswer(PublishAnswer.Kind.NACKED, "RabbitMQ nacked the output to queue 'shipments'",
-                null), answerOf(true, InFlightPublish::nacked));
+                null), answerOf(true, PublishOutcome.NACKED));
         assertEquals(new PublishAnswer(PublishAnswer.Kind.RETURNED,
                 "RabbitMQ returned the output to queue 'shipments' (NO_ROUTE): no queue took it", null),
-                answerOf(true, publish -> publish.returned("NO_ROUTE")));
+                answerOf(true, new PublishOutcome(PublishOutcome.Kind.RETURNED, "NO_ROUTE", false)));
         assertEquals(new PublishAnswer(PublishAnswer.Kind.TIMED_OUT,
                 "RabbitMQ did not confirm the output to queue 'shipments' within 5000 ms", null),
-                answerOf(true, publish -> publish.timedOut(5_000)));
+                answerOf(true, PublishOutcome.TIMED_OUT));
     }
 
     @Test
     void aClosedChannelIsACutOfItsOwnOrTheDeliverysGoneAndARefusalIsNamed() {
-        PublishAnswer cut = answerOf(true, publish -> publish.closed(false, "connection lost"));
+        PublishAnswer cut = answerOf(true, new PublishOutcome(PublishOutcome.Kind.CLOSED, "connection lost", false));
         assertEquals(new PublishAnswer(PublishAnswer.Kind.CUT,
                 "the outputs' channel closed before RabbitMQ confirmed the output to queue 'shipments'", null), cut);
         assertTrue(cut.cutOnly());
-        PublishAnswer gone = answerOf(false, publish -> publish.closed(false, "connection lost"));
+        PublishAnswer gone = answerOf(false, new PublishOutcome(PublishOutcome.Kind.CLOSED, "connection lost", false));
         assertTrue(gone.gone());
-        PublishAnswer refused = answerOf(true, publish -> publish.closed(true, "PRECONDITION_FAILED"));
+        PublishAnswer refused = answerOf(true, new PublishOutcome(PublishOutcome.Kind.CLOSED, "PRECONDITION_FAILED", true));
         assertEquals(new PublishAnswer(PublishAnswer.Kind.CUT,
                 "RabbitMQ refused the output to queue 'shipments' (PRECONDITION_FAILED)", "PRECONDITION_FAILED"), refused);
         assertFalse(refused.cutOnly(), "a refusal of what was published is a failure, not a cut");
-        assertEquals("PRECONDITION_FAILED", answerOf(false, publish -> publish.closed(true, "PRECONDITION_FAILED"))
-                .refusal());
+        assertEquals("PRECONDITION_FAILED",
+                answerOf(false, new PublishOutcome(PublishOutcome.Kind.CLOSED, "PRECONDITION_FAILED", true))
+                        .refusal());
     }
 
     @Test

@@ -40,18 +40,18 @@ class SettlementPlanTest {
             .build();
 
     static final FailureInfo BOOM = new FailureInfo("java.lang.IllegalStateException", "boom");
-    static final HandlerResult ACK = new HandlerResult.Handled(Outcome.ack());
-    static final HandlerResult RETRY = new HandlerResult.Handled(Outcome.retry());
-    static final HandlerResult DROP = new HandlerResult.Handled(Outcome.drop());
-    static final HandlerResult LATER = new HandlerResult.Handled(Outcome.retryAfter(Duration.ofSeconds(30)));
-    static final HandlerResult FAILED = new HandlerResult.Failed(BOOM);
+    static final Verdict ACK = Verdict.handled(Outcome.ack());
+    static final Verdict RETRY = Verdict.handled(Outcome.retry());
+    static final Verdict DROP = Verdict.handled(Outcome.drop());
+    static final Verdict LATER = Verdict.handled(Outcome.retryAfter(Duration.ofSeconds(30)));
+    static final Verdict FAILED = Verdict.failed(BOOM, false, null);
     /** To the reader's parking queue, confirmed, keeping the letter's own failure headers, with the reader's reason. */
     static final Settlement PARKED = new Settlement.Republish(Settlement.Target.PARK, "refunds.dead.parked", 1, null,
             java.time.Duration.ZERO, true, BOOM.type() + ": " + BOOM.message());
-    static final HandlerResult UNDECODABLE = new HandlerResult.Undecodable(BOOM);
-    static final HandlerResult DEAD_NOW = new HandlerResult.Handled(Outcome.deadLetter("card closed"));
+    static final Verdict UNDECODABLE = new Verdict(Verdict.Kind.UNDECODABLE, null, BOOM, false, null, null);
+    static final Verdict DEAD_NOW = Verdict.handled(Outcome.deadLetter("card closed"));
     /** A failure of a deadLetterOn type. */
-    static final HandlerResult FAILED_FOR_GOOD = new HandlerResult.Failed(BOOM, true);
+    static final Verdict FAILED_FOR_GOOD = Verdict.failed(BOOM, true, null);
 
     static Settlement copy(int count, FailureInfo failure, boolean confirmed) {
         return new Settlement.Republish(Settlement.Target.COPY, "refunds", count, failure, Duration.ZERO, confirmed);
@@ -148,7 +148,7 @@ class SettlementPlanTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("table")
-    void decides(String name, SubscriptionSpec subscription, int retryCount, boolean redelivered, HandlerResult result,
+    void decides(String name, SubscriptionSpec subscription, int retryCount, boolean redelivered, Verdict result,
             Settlement expected) {
         assertEquals(expected, SettlementPlan.decide(subscription, retryCount, 0, redelivered, result));
     }
@@ -216,13 +216,13 @@ class SettlementPlanTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("partitions")
     void retriesAPartitionsDeliveriesInPlace(String name, SubscriptionSpec subscription, int attempt,
-            HandlerResult result, Settlement expected) {
+            Verdict result, Settlement expected) {
         assertEquals(expected, SettlementPlan.decide(subscription, attempt, 0, false, result));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("quorumMixes")
-    void endsQuorumLoopsOfAnyMixAtTheCap(String name, int retryCount, int deliveryCount, HandlerResult result,
+    void endsQuorumLoopsOfAnyMixAtTheCap(String name, int retryCount, int deliveryCount, Verdict result,
             Settlement expected) {
         assertEquals(expected, SettlementPlan.decide(QUORUM_CAPPED, retryCount, deliveryCount, false, result));
     }

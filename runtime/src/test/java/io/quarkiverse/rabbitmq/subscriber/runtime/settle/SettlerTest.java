@@ -52,16 +52,46 @@ class SettlerTest {
 
         on(own, () -> {
             InboundDelivery first = delivery(1);
-            settler.received(first);
+            settler.arrived(first);
             settler.settle(first, Settlement.REJECT);
         });
         InboundDelivery second = delivery(2);
-        on(own, () -> settler.received(second));
+        on(own, () -> settler.arrived(second));
         on(other, () -> settler.settle(second, Settlement.REJECT));
 
         assertEquals(List.of("reject:1", "reject:2"), frames);
         assertEquals(1, stats.settledOnSubscriberLoop());
         assertEquals(1, stats.settledElsewhere(), "settled on another event loop's thread");
+    }
+
+    /**
+     * Deliveries take their places in the ack window as they arrive, on the client's reader thread (here the test's),
+     * and the loop takes them in before it settles one: an ack of a later delivery never covers an earlier one still
+     * running, whichever route brought them.
+     */
+    @Test
+    void anAckNeverCoversAnEarlierDeliveryStillRunning() throws Exception {
+        List<String> frames = new CopyOnWriteArrayList<>();
+        BrokerChannel channel = (BrokerChannel) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] { BrokerChannel.class }, (proxy, method, args) -> {
+                    frames.add(method.getName() + ":" + args[0] + (Boolean.TRUE.equals(args[1]) ? "+" : ""));
+                    return null;
+                });
+        ContextInternal own = ((VertxInternal) vertx).createEventLoopContext();
+        var inFlight = new InFlight();
+        Settler settler = settler(channel, own, new SettlementStats(), inFlight);
+        InboundDelivery[] deliveries = new InboundDelivery[4];
+        for (int tag = 1; tag <= 3; tag++) {
+            deliveries[tag] = delivery(tag);
+            inFlight.begin();
+            settler.arrived(deliveries[tag]);
+        }
+        on(own, () -> settler.settle(deliveries[2], Settlement.ACK));
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> frames.size() == 1);
+        assertEquals(List.of("ack:2"), frames, "delivery 1 still runs: a single ack");
+        on(own, () -> settler.settle(deliveries[1], Settlement.ACK));
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> frames.size() == 2);
+        assertEquals(List.of("ack:2", "ack:1"), frames, "delivery 3 still runs: delivery 1's ack covers nothing else");
     }
 
     /**
@@ -104,7 +134,7 @@ class SettlerTest {
             for (int tag = 1; tag <= 4; tag++) {
                 deliveries[tag] = delivery(tag);
                 inFlight.begin();
-                settler.received(deliveries[tag]);
+                settler.arrived(deliveries[tag]);
             }
             settler.settle(deliveries[1], Settlement.ACK);
         });
@@ -145,7 +175,7 @@ class SettlerTest {
             for (int tag = 1; tag <= 2; tag++) {
                 deliveries[tag] = delivery(tag);
                 inFlight.begin();
-                settler.received(deliveries[tag]);
+                settler.arrived(deliveries[tag]);
             }
             settler.settle(deliveries[1], Settlement.ACK);
         });
@@ -174,7 +204,8 @@ class SettlerTest {
             throws java.io.IOException {
         return new Settler(channel, "q", own, stats, inFlight, null, null,
                 new CopyPolicy("x-retry-count", null, false, false, Duration.ofSeconds(1), false),
-                new CopyOutlet(channel, false, () -> false), UnsettledBytesTest.unbounded(), null, Observers.NONE);
+                new CopyOutlet(channel, false, () -> false), UnsettledBytesTest.unbounded(), UnsettledBytesTest.CLOCK,
+                Observers.NONE);
     }
 
     private ContextInternal anotherLoopThan(ContextInternal own) throws Exception {

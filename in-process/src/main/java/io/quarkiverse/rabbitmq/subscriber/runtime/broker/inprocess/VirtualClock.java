@@ -15,10 +15,12 @@ public final class VirtualClock implements Clock {
 
     private final PriorityQueue<Scheduled> timers = new PriorityQueue<>();
     private long now;
+    private final long start;
     private long sequence;
 
     public VirtualClock(long startMillis) {
         this.now = startMillis;
+        this.start = startMillis;
     }
 
     private final class Scheduled implements Timer, Comparable<Scheduled> {
@@ -55,6 +57,12 @@ public final class VirtualClock implements Clock {
     @Override
     public synchronized long millis() {
         return now;
+    }
+
+    /** Real time, plus what the advances moved this clock on: see {@link Clock#nanos()}. */
+    @Override
+    public synchronized long nanos() {
+        return System.nanoTime() + (now - start) * 1_000_000L;
     }
 
     @Override

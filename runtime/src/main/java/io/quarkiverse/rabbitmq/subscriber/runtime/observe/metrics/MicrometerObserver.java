@@ -56,11 +56,11 @@ public class MicrometerObserver implements Observer {
     @Override
     public Observation processing(String queue, AMQP.BasicProperties properties, int bodySize) {
         QueueMeters meters = queues.computeIfAbsent(queue, QueueMeters::new);
-        long started = System.nanoTime();
+        long started = registry.config().clock().monotonicTime();
         return new Observation() {
             @Override
             public void settled(String outcome, String errorType) {
-                long nanos = System.nanoTime() - started;
+                long nanos = registry.config().clock().monotonicTime() - started;
                 meters.outcome(outcome).increment();
                 if (errorType == null) {
                     meters.consumed.increment();
@@ -84,14 +84,14 @@ public class MicrometerObserver implements Observer {
 
     @Override
     public PublishObservation publishing(String exchange, String routingKey, Map<String, Object> headers) {
-        long started = System.nanoTime();
+        long started = registry.config().clock().monotonicTime();
         String destination = exchange.isEmpty() ? routingKey : exchange;
         return failure -> {
             String errorType = failure == null ? NO_ERROR : failure.getClass().getName();
             sent.computeIfAbsent(List.of(destination, errorType), key -> Counter.builder(SENT)
                     .description("Messages published, copies and dead letters included")
                     .tags(tags("publish", destination, errorType)).register(registry)).increment();
-            operation("publish", destination, errorType).record(System.nanoTime() - started,
+            operation("publish", destination, errorType).record(registry.config().clock().monotonicTime() - started,
                     java.util.concurrent.TimeUnit.NANOSECONDS);
         };
     }

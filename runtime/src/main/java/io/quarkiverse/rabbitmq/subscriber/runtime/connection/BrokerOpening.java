@@ -1,0 +1,136 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.connection;
+
+import jakarta.enterprise.inject.Instance;
+
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.jboss.logging.Logger;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.EmbeddedBroker;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.clock.WallClock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
+import io.quarkiverse.rabbitmq.subscriber.runtime.security.ConnectionSecurity;
+import io.quarkus.runtime.LaunchMode;
+import io.quarkus.tls.TlsConfigurationRegistry;
+import io.vertx.core.Vertx;
+
+/**
+ * Chooses the broker and opens its connections, as {@code quarkus.rabbitmq-subscriber.*} says: RabbitMQ (its address,
+ * TLS and login, each connection's I/O mode, the largest message, the heartbeat), the in-process broker (with a paused
+ * clock in test mode unless configured), or RabbitMQ with the in-process broker as the fallback. Apart from
+ * {@link BrokerSession}, which owns the connections once open (under its lock, with their events and their closing):
+ * this only reads the configuration and connects, and keeps nothing. Logs under the session's category, as it did when
+ * the session opened them itself.
+ */
+final class BrokerOpening {
+
+    private static final Logger LOG = Logger.getLogger(BrokerSession.class);
+
+    /**
+     * What the choice of broker decided, with the subscribers' connection open.
+     *
+     * @param connection the subscribers' connection
+     * @param clock the clock of every timer: the in-process broker's when it is the one chosen, else the wall clock
+     * @param embedded the in-process broker, when it is the one chosen; else null
+     * @param address RabbitMQ's address, when RabbitMQ was tried (also when the in-process broker took its place); else
+     *        null
+     * @param security TLS, login and credentials for RabbitMQ, decided with its address; else null
+     */
+    record Opened(BrokerConnection connection, Clock clock, EmbeddedBroker embedded, BrokerAddress address,
+            ConnectionSecurity security) {
+    }
+
+    private final Vertx vertx;
+    private final SubscriberConfig config;
+    /** Quarkus's TLS registry, for {@code tls-configuration-name} and {@code amqps://}. */
+    private final Instance<TlsConfigurationRegistry> tlsRegistry;
+
+    BrokerOpening(Vertx vertx, SubscriberConfig config, Instance<TlsConfigurationRegistry> tlsRegistry) {
+        this.vertx = vertx;
+        this.config = config;
+        this.tlsRegistry = tlsRegistry;
+    }
+
+    /**
+     * Chooses the broker and opens the subscribers' connection to it.
+     *
+     * @param backoff the reconnection waits
+     * @param failures told of the subscribers' connection's failed reconnections and unreadable messages
+     */
+    Opened open(Backoff backoff, BrokerConnector.ReconnectionFailures failures) {
+        if (config.broker() == SubscriberConfig.BrokerKind.IN_PROCESS) {
+            return inProcess(null, null);
+        }
+        BrokerAddress address = BrokerAddress.resolve(config.url(), config.username(), config.password(),
+                ConfigProvider.getConfig());
+        if (config.addresses().isPresent()) {
+            address = address.withNodes(config.addresses().get());
+        }
+        ConnectionSecurity security = ConnectionSecurity.of(config, address.tls(), address.username(),
+                tlsRegistry.isResolvable() ? tlsRegistry.get() : null);
+        try {
+            BrokerConnection opened = BrokerConnector.connect(address, config.connectionName(), ioModes().subscribers(),
+                    backoff, maxMessageSize(), security, config.heartbeat(), failures);
+            LOG.debugf("Connected to %s with %s", address.describe(), security.describe());
+            warnIfConfirmsOutwaitHeartbeats(address);
+            return new Opened(opened, new WallClock(vertx), null, address, security);
+        } catch (IllegalStateException e) {
+            if (config.broker() == SubscriberConfig.BrokerKind.RABBITMQ || !EmbeddedBroker.available()) {
+                // No in-process broker to fall back to (an application that left the test artifact out): the failure
+                // as it is.
+                throw e;
+            }
+            String reason = e.getCause() == null ? e.getMessage() : e.getCause().toString();
+            LOG.warn(BrokerChoice.fallbackWarning(config.broker(), LaunchMode.current(), address.describe(), reason));
+            return inProcess(address, security);
+        }
+    }
+
+    /** The publisher's own connection, to the broker {@link #open} chose. */
+    BrokerConnection openPublishing(Opened chosen, Backoff backoff) {
+        return chosen.embedded() != null ? chosen.embedded().connect()
+                : BrokerConnector.connect(chosen.address(), config.connectionName() + "-publisher",
+                        ioModes().publisher(), backoff, maxMessageSize(), chosen.security(), config.heartbeat(),
+                        BrokerConnector.ReconnectionFailures.NONE);
+    }
+
+    /** Starts the in-process broker and connects to it; RabbitMQ's address and security as they were decided. */
+    private Opened inProcess(BrokerAddress address, ConnectionSecurity security) {
+        EmbeddedBroker server = startInProcess();
+        return new Opened(server.connect(), server.clock(), server, address, security);
+    }
+
+    private EmbeddedBroker startInProcess() {
+        SubscriberConfig.ClockMode mode = config.inProcess().clock().orElse(LaunchMode.current() == LaunchMode.TEST
+                ? SubscriberConfig.ClockMode.PAUSED
+                : SubscriberConfig.ClockMode.WALL);
+        return EmbeddedBroker.start(mode == SubscriberConfig.ClockMode.PAUSED,
+                config.inProcess().serverVersion().trim(), new WallClock(vertx));
+    }
+
+    /** {@code quarkus.rabbitmq-subscriber.nio}, or the choice per connection when unset (see {@link IoModes}). */
+    private IoModes ioModes() {
+        return IoModes.of(config.nio(), config.copyChannel());
+    }
+
+    private int maxMessageSize() {
+        long bytes = config.maxMessageSize().asLongValue();
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, bytes));
+    }
+
+    /**
+     * A stalled connection is found after about two heartbeats; a confirm that times out before that turns the stall
+     * into handler failures (each spends an attempt) instead of a cut. Said once, at startup.
+     */
+    private void warnIfConfirmsOutwaitHeartbeats(BrokerAddress address) {
+        java.time.Duration heartbeat = BrokerConnector.heartbeat(address, config.heartbeat());
+        java.time.Duration confirmTimeout = config.publisher().confirmTimeout();
+        if (!heartbeat.isZero() && confirmTimeout.compareTo(heartbeat.multipliedBy(5).dividedBy(2)) < 0) {
+            LOG.warnf("quarkus.rabbitmq-subscriber.publisher.confirm-timeout (%s) is shorter than two and a half "
+                    + "heartbeats (%s each): a connection that stalls without closing is found only after about two, "
+                    + "so confirms would time out first and count as failures of their handlers. Raise the confirm "
+                    + "timeout or lower the heartbeat", confirmTimeout, heartbeat);
+        }
+    }
+}

@@ -19,13 +19,14 @@ import io.vertx.core.Vertx;
  * Chooses the broker and opens its connections, as {@code quarkus.rabbitmq-subscriber.*} says: RabbitMQ (its address,
  * TLS and login, each connection's I/O mode, the largest message, the heartbeat), the in-process broker (with a paused
  * clock in test mode unless configured), or RabbitMQ with the in-process broker as the fallback. Apart from
- * {@link BrokerSession}, which owns the connections once open (under its lock, with their events and their closing):
+ * {@code BrokerSession}, which owns the connections once open (under its lock, with their events and their closing):
  * this only reads the configuration and connects, and keeps nothing. Logs under the session's category, as it did when
  * the session opened them itself.
  */
 final class BrokerOpening {
 
-    private static final Logger LOG = Logger.getLogger(BrokerSession.class);
+    /** The session's category, as log configurations name it: these lines were the session's own. */
+    private static final Logger LOG = Logger.getLogger("io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession");
 
     /**
      * What the choice of broker decided, with the subscribers' connection open.

@@ -28,10 +28,6 @@ public record PublishOutcome(Kind kind, String reason, boolean refused) {
     public static final PublishOutcome NACKED = new PublishOutcome(Kind.NACKED, null, false);
     public static final PublishOutcome TIMED_OUT = new PublishOutcome(Kind.TIMED_OUT, null, false);
 
-    public boolean confirmed() {
-        return kind == Kind.CONFIRMED;
-    }
-
     /**
      * Whether a channel's close is RabbitMQ refusing a publish for what it was, not for where it went (a missing
      * exchange is 404, a permission 403): 406 with {@code basic.publish} (class 60, method 40) as the method at fault.

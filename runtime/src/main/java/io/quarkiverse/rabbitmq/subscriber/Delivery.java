@@ -111,4 +111,12 @@ public interface Delivery {
      * (or {@code null}), not the runtime's own user, which the copy travels under.
      */
     MessageProperties properties();
+
+    /**
+     * The message's offset in its stream ({@code type = QueueType.STREAM}): its position in the log, 0 for the first
+     * message ever written; {@code -1} for a message from a queue.
+     */
+    default long offset() {
+        return -1;
+    }
 }

@@ -40,6 +40,8 @@ public final class OutgoingMessage {
     /** The largest per-message expiration RabbitMQ accepts (its timers' limit, 2^32 - 1 ms: about 49.7 days). */
     private static final Duration MAX_EXPIRATION = Duration.ofMillis(4_294_967_295L);
     private static final byte[] EMPTY = new byte[0];
+    /** The header RabbitMQ reads a message's stream filter value from (AMQP 0.9.1 publishers, 3.13 and later). */
+    static final String FILTER_VALUE_HEADER = "x-stream-filter-value";
 
     private final String exchange;
     private final String routingKey;
@@ -211,9 +213,17 @@ public final class OutgoingMessage {
                 mandatory);
     }
 
-    // ---- accessors ------------------------------------------------------------------------------------------------
+    /**
+     * The value a stream's filter matches ({@code @Subscriber(filter)}, RabbitMQ 3.13 and later): the
+     * {@code x-stream-filter-value} header, which RabbitMQ reads when it writes the message to a stream.
+     */
+    public OutgoingMessage filterValue(String value) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("A filter value must not be blank");
+        }
+        return header(FILTER_VALUE_HEADER, value);
+    }
 
-    /** The exchange; {@code ""} for the default exchange. */
     /**
      * Whether no queue taking the message is a failure. {@code true} (the default): it is published {@code mandatory},
      * and a return (no queue bound for it, a missing queue) fails the send, or the delivery whose output it is.
@@ -226,10 +236,19 @@ public final class OutgoingMessage {
                 contentType, contentEncoding, expirationMillis, priority, persistent, mandatory);
     }
 
+    // ---- accessors ------------------------------------------------------------------------------------------------
+
+    /** The filter value set with {@link #filterValue(String)}, if any. */
+    public Optional<String> filterValue() {
+        Object value = headers.get(FILTER_VALUE_HEADER);
+        return value == null ? Optional.empty() : Optional.of(value.toString());
+    }
+
     public boolean mandatory() {
         return mandatory;
     }
 
+    /** The exchange; {@code ""} for the default exchange. */
     public String exchange() {
         return exchange;
     }

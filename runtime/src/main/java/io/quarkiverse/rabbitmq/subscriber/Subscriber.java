@@ -91,7 +91,8 @@ public @interface Subscriber {
 
     /**
      * How many deliveries of this subscription its handler processes at once. {@code 0} (the default): up to the
-     * prefetch. {@code 1} handles the queue in order, one message at a time, whatever the execution model.
+     * prefetch; on a stream ({@code QueueType.STREAM}), 1. {@code 1} handles the queue in order, one message at a
+     * time, whatever the execution model.
      */
     int concurrency() default 0;
 
@@ -175,4 +176,21 @@ public @interface Subscriber {
      * {@code "header:account-id"}). A message without it still goes to one partition, always the same.
      */
     String partitionKey() default "";
+
+    /**
+     * Where a stream subscription ({@code type = QueueType.STREAM}) starts reading when its consumer has no stored
+     * offset yet: {@code "first"}, {@code "last"}, {@code "next"} (the default: the next message written),
+     * {@code "offset:<n>"}, {@code "timestamp:<ISO-8601>"} (as {@code "timestamp:2026-01-31T10:00:00Z"}) or
+     * {@code "ago:<duration>"} (as {@code "ago:10m"}). Once the consumer has stored an offset it resumes after the
+     * last message it settled, whatever this says. A spec that does not parse fails the build. See the Streams page.
+     */
+    String offset() default "";
+
+    /**
+     * A stream subscription's filter (RabbitMQ 3.13 and later): it reads only the messages published with one of these
+     * filter values ({@code OutgoingMessage.filterValue}). The broker skips the chunks that hold none of them, and the
+     * extension drops what else the broker's Bloom filter lets through before the handler. Empty (the default): every
+     * message. See the Streams page.
+     */
+    String[] filter() default {};
 }

@@ -67,6 +67,8 @@ final class SubscriberAnnotation {
         ifWritten(subscriber, "arguments", value -> declared.arguments(List.of(value.asStringArray())));
         ifWritten(subscriber, "consumerArguments", value -> declared.consumerArguments(List.of(value.asStringArray())));
         ifWritten(subscriber, "inbox", value -> declared.inbox(value.asBoolean()));
+        ifWritten(subscriber, "offset", value -> declared.offset(value.asString()));
+        ifWritten(subscriber, "filter", value -> declared.filter(List.of(value.asStringArray())));
         AnnotationValue partitions = subscriber.value("partitions");
         AnnotationValue partitionKey = subscriber.value("partitionKey");
         declared.partitions(partitions == null ? 0 : partitions.asInt(),

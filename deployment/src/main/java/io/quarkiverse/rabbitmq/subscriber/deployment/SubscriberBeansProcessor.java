@@ -22,6 +22,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.operate.SubscriptionControl;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.PartitionAddresses;
 import io.quarkiverse.rabbitmq.subscriber.runtime.spread.PartitionSpreading;
+import io.quarkiverse.rabbitmq.subscriber.runtime.stream.StreamEnvironments;
 import io.quarkiverse.rabbitmq.subscriber.runtime.topology.TopologyAdmin;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.arc.deployment.UnremovableBeanBuildItem;
@@ -30,6 +31,7 @@ import io.quarkus.deployment.Capability;
 import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
+import io.quarkus.deployment.builditem.nativeimage.RuntimeInitializedPackageBuildItem;
 import io.quarkus.deployment.metrics.MetricsCapabilityBuildItem;
 import io.quarkus.runtime.metrics.MetricsFactory;
 import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
@@ -52,7 +54,8 @@ class SubscriberBeansProcessor {
         beans.produce(AdditionalBeanBuildItem.builder()
                 .addBeanClasses(SubscriberEngine.class, SubscriberStatus.class, BrokerSession.class, TopologyAdmin.class,
                         SubscriberAssembler.class, DeliveryCounters.class, LiveSubscriptions.class, BrokerRabbitPublisher.class,
-                        BrokerDeadLetters.class, SubscriptionControl.class, PartitionAddresses.class, PartitionSpreading.class)
+                        BrokerDeadLetters.class, SubscriptionControl.class, PartitionAddresses.class, PartitionSpreading.class,
+                        StreamEnvironments.class)
                 .setUnremovable().build());
         // A bean whose only use is consuming a queue is referenced by nothing: keep it.
         IndexView index = combinedIndex.getIndex();
@@ -62,6 +65,15 @@ class SubscriberBeansProcessor {
         // The in-process broker's controls (dev mode, tests) and the test artifact's handle, where their artifacts are
         // on the class path: looked up by the Dev UI and injected by tests, so kept.
         unremovable.produce(UnremovableBeanBuildItem.beanClassNames(IN_PROCESS_BEANS));
+    }
+
+    /**
+     * The stream client's classes start at run time in a native image: the static state of its codecs loads the
+     * compression libraries the extension leaves out, and its Netty parts belong to the running application.
+     */
+    @BuildStep
+    RuntimeInitializedPackageBuildItem streamClientAtRunTime() {
+        return new RuntimeInitializedPackageBuildItem("com.rabbitmq.stream");
     }
 
     /**

@@ -105,6 +105,11 @@ final class SubscriberMethodAnalysis {
             analysis.problem("sets both batch and partitions: a partition is handled one message at a time, in "
                     + "order; remove one");
         }
+        if (analysis.batch != null && analysis.subscription.stream()) {
+            // Each item of a batch retries in place on its own: the stream's order would not hold.
+            analysis.problem("sets batch on a stream: a stream's messages are handled one at a time, in order, each "
+                    + "retried in place; remove batch");
+        }
         analysis.checkExecutionModel(blocking, nonBlocking, virtualThread);
         analysis.checkModifiers(method);
         analysis.checkParameters(method);

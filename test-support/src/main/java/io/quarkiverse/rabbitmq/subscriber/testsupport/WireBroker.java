@@ -54,6 +54,11 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
     public static final int PORT = Integer.getInteger("rabbitmq.test.port", 5672);
     public static final String URL = "amqp://guest:guest@127.0.0.1:" + PORT;
     /**
+     * The stream protocol's port of the broker under test ({@code -Drabbitmq.test.stream-port}; 5552, the plugin's
+     * default, unless set: {@code .ci/rabbitmq4} listens on 5553, {@code .ci/rabbitmq43} on 5554).
+     */
+    public static final int STREAM_PORT = Integer.getInteger("rabbitmq.test.stream-port", 5552);
+    /**
      * How rabbitmqctl reaches the broker under test: {@code -Drabbitmq.test.ctl="<command> <args>"} (for RabbitMQ 4.0.5,
      * {@code .ci/rabbitmq4 ctl}, which runs it inside its root); the local {@code rabbitmqctl -q} by default.
      */
@@ -124,6 +129,16 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
         return this;
     }
 
+    /**
+     * Runs only where the broker's stream protocol answers on {@link #STREAM_PORT} (the {@code rabbitmq_stream}
+     * plugin): skipped naming it elsewhere, or failing under {@code -Drabbitmq.test.required=true}. Tag such a class
+     * {@code stream} too: CI runs it on RabbitMQ 4.0.5 and 4.3.6, whose stream listeners it enables, and not on the
+     * stock 3.10.8.
+     */
+    public WireBroker needsStreams() {
+        return needsPlugin(Plugin.STREAM);
+    }
+
     /** {@link #needsPlugin(Plugin)} for the delayed-message exchange (RabbitMQ 4.0.5 in CI). */
     public WireBroker needsDelayedMessagePlugin() {
         return needsPlugin(Plugin.DELAYED_MESSAGE);
@@ -165,7 +180,10 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
         CONSISTENT_HASH("rabbitmq_consistent_hash_exchange", "x-consistent-hash", Map.of(),
                 "rabbitmq-plugins enable rabbitmq_consistent_hash_exchange: every RabbitMQ ships it"),
         DELAYED_MESSAGE("rabbitmq_delayed_message_exchange", "x-delayed-message", Map.of("x-delayed-type", "direct"),
-                "RabbitMQ 4.0.5 from .ci/rabbitmq4 has it: -Drabbitmq.test.port=5682");
+                "RabbitMQ 4.0.5 from .ci/rabbitmq4 has it: -Drabbitmq.test.port=5682"),
+        /** Found by its listener on {@link #STREAM_PORT}, not by an exchange type. */
+        STREAM("rabbitmq_stream", null, Map.of(), "no stream listener on 127.0.0.1:" + STREAM_PORT + "; .ci/rabbitmq4 "
+                + "enables it on 5553 (-Drabbitmq.test.port=5682 -Drabbitmq.test.stream-port=5553), .ci/rabbitmq43 on 5554");
 
         private final String pluginName;
         private final String exchangeType;
@@ -184,9 +202,19 @@ public final class WireBroker implements ExecutionCondition, BeforeAllCallback, 
         public boolean enabled() {
             Boolean found = enabled;
             if (found == null) {
-                found = enabled = probe().version.isPresent() && RabbitAdmin.hasExchangeType(exchangeType, arguments);
+                found = enabled = probe().version.isPresent() && (exchangeType == null ? streamListens()
+                        : RabbitAdmin.hasExchangeType(exchangeType, arguments));
             }
             return found;
+        }
+    }
+
+    private static boolean streamListens() {
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress("127.0.0.1", STREAM_PORT), 2_000);
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
         }
     }
 

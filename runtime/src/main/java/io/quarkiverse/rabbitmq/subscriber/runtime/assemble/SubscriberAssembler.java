@@ -32,6 +32,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.settle.CopyPolicy;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Provenance;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.RefusedCopies;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settler;
+import io.quarkiverse.rabbitmq.subscriber.runtime.stream.StreamEnvironments;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.Attachment;
 import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.HoldBacks;
@@ -72,6 +73,10 @@ public class SubscriberAssembler {
 
     @Inject
     DeliveryCounters counters;
+
+    /** Stream subscriptions' channels: the stream protocol's consumer beside an AMQP channel. */
+    @Inject
+    StreamEnvironments streams;
 
     /** Publishes the held copies when their delay is over, on the publisher's connection. */
     @Inject
@@ -130,6 +135,14 @@ public class SubscriberAssembler {
         String queue = definition.subscription.queue;
         UnsettledBytes unsettled = parts.unsettledBytes();
         BrokerChannel channel = connection.createChannel();
+        if (definition.subscription.stream()) {
+            try {
+                channel = streams.channel(channel, queue);
+            } catch (RuntimeException e) {
+                channel.close();
+                throw e;
+            }
+        }
         channel.qos(unsettled.prefetch());
         // Read at each attachment: a credentials provider may log in as another user after a reconnection.
         Provenance provenance = Provenance.of(connection.user());

@@ -21,6 +21,9 @@ public interface EmbeddedBroker {
     /** Its clock, which the runtime's own timers (a delay held in the service) use too. */
     Clock clock();
 
+    /** Its streams ({@code x-queue-type=stream}), read as RabbitMQ's stream protocol reads them. */
+    StreamReading streams();
+
     /** Whether its clock is paused: time passes only when a test (or the Dev UI) advances it. */
     boolean clockPaused();
 

@@ -104,6 +104,26 @@ public interface SubscriberConfig {
     }
 
     /**
+     * The port of RabbitMQ's stream protocol (the {@code rabbitmq_stream} plugin's listener) on the broker's host,
+     * which stream subscriptions ({@code type = QueueType.STREAM}) read from with the broker's credentials and virtual
+     * host.
+     */
+    @WithDefault("5552")
+    int streamPort();
+
+    /** Stream subscriptions ({@code type = QueueType.STREAM}), by stream. */
+    @io.quarkus.runtime.annotations.ConfigDocMapKey("stream")
+    java.util.Map<String, StreamSettings> streams();
+
+    interface StreamSettings {
+        /**
+         * The name the stream's consumer stores its offset under; every instance with the same name shares one
+         * position. Default: {@code quarkus.application.name}.
+         */
+        Optional<String> consumerName();
+    }
+
+    /**
      * How many unsettled deliveries each subscriber may hold at once ({@code basic.qos}), unless its
      * {@code @Subscriber(prefetch)} says otherwise.
      */

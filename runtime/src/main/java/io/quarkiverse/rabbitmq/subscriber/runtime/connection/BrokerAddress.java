@@ -179,6 +179,34 @@ public final class BrokerAddress {
         return nodes.isEmpty() ? List.of(host) : nodes.stream().map(Address::getHost).toList();
     }
 
+    /**
+     * The stream protocol's URI for the same broker ({@code rabbitmq-stream://user:password@host:port/vhost}): the
+     * host (the first node's, when there are several), credentials and virtual host of this address, on the stream
+     * port. The stream client finds the other nodes itself.
+     */
+    public String streamUri(int streamPort) {
+        StringBuilder uri = new StringBuilder(tls ? "rabbitmq-stream+tls://" : "rabbitmq-stream://");
+        if (username != null) {
+            uri.append(AmqpUriSyntax.encode(username));
+            if (password != null) {
+                uri.append(':').append(AmqpUriSyntax.encode(password));
+            }
+            uri.append('@');
+        }
+        uri.append(streamHost()).append(':').append(streamPort);
+        uri.append('/').append(AmqpUriSyntax.encode(virtualHost == null ? "/" : virtualHost));
+        return uri.toString();
+    }
+
+    /** The host the stream protocol is reached on, with its port, for messages. */
+    public String streamHostAndPort(int streamPort) {
+        return streamHost() + ":" + streamPort;
+    }
+
+    private String streamHost() {
+        return nodes.isEmpty() ? host : nodes.get(0).getHost();
+    }
+
     /** {@code host:port}, for messages. */
     public String hostAndPort() {
         return host + ":" + port;

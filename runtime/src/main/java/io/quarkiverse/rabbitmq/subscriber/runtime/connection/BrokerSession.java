@@ -198,6 +198,12 @@ public class BrokerSession implements Connections {
         return publishing == null ? Optional.empty() : publishing.blockedBecause();
     }
 
+    /** The address of RabbitMQ, once chosen; empty for the in-process broker. Never opens anything. */
+    public Optional<BrokerAddress> address() {
+        BrokerOpening.Opened current = chosen;
+        return current == null || current.embedded() != null ? Optional.empty() : Optional.ofNullable(current.address());
+    }
+
     /** The in-process broker, when it is the one chosen; never opens anything. */
     public Optional<EmbeddedBroker> embeddedBroker() {
         BrokerOpening.Opened current = chosen;

@@ -104,6 +104,12 @@ public final class InboundDelivery implements Delivery, Unsettled {
     }
 
     @Override
+    public long offset() {
+        return envelope instanceof io.quarkiverse.rabbitmq.subscriber.runtime.broker.OffsetEnvelope read ? read.offset()
+                : -1;
+    }
+
+    @Override
     public String exchange() {
         return writtenByRuntime ? OriginalRoute.exchange(properties.getHeaders(), envelope.getExchange())
                 : envelope.getExchange();

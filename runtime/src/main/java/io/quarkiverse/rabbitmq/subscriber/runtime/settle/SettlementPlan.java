@@ -185,7 +185,8 @@ public final class SettlementPlan {
     }
 
     private static boolean confirmed(SubscriptionSpec subscription) {
-        return subscription.retryPublish == RetryPublish.CONFIRMED;
+        // A stream's dead letter is its only copy: the log keeps no route to one.
+        return subscription.stream() || subscription.retryPublish == RetryPublish.CONFIRMED;
     }
 
     private static int saturatedSum(int a, int b) {

@@ -20,6 +20,12 @@ public final class ServerRules {
     public static List<String> problems(List<SubscriptionSpec> subscriptions, ServerVersion broker) {
         List<String> problems = new ArrayList<>();
         for (SubscriptionSpec subscription : subscriptions) {
+            if (subscription.consumerArguments.containsKey(StreamOffset.FILTER_ARGUMENT) && broker.known()
+                    && !broker.atLeast(3, 13)) {
+                problems.add("Stream '" + subscription.queue + "' sets filter, which " + broker + " does not have: "
+                        + "stream filters came with RabbitMQ 3.13. Upgrade the broker, or remove filter and check "
+                        + "the messages in the handler");
+            }
             if (subscription.delay == Delay.PLUGIN && !broker.runsDelayedMessagePlugin()) {
                 problems.add("Queue '" + subscription.queue + "' sets delay = PLUGIN, which cannot work on " + broker
                         + ": the delayed-message-exchange plugin keeps its messages in Mnesia, which RabbitMQ 4.3 "

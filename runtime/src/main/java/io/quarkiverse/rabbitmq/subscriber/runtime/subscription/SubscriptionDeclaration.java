@@ -54,6 +54,10 @@ public final class SubscriptionDeclaration {
     int partitions;
     /** {@code @Subscriber(partitionKey)} as written. */
     String partitionKey = "";
+    /** {@code @Subscriber(offset)} as written: empty for none. */
+    String offset = "";
+    /** {@code @Subscriber(filter)} as written: empty for none. */
+    List<String> filter = List.of();
 
     /** A {@code @Binding} as written. */
     public record DeclaredBinding(String exchange, ExchangeType type, List<String> keys, List<String> arguments) {
@@ -202,6 +206,18 @@ public final class SubscriptionDeclaration {
         return partitionKey;
     }
 
+    /** Where a stream subscription starts without a stored offset ({@link StreamOffset}), as written. */
+    public SubscriptionDeclaration offset(String offset) {
+        this.offset = offset == null ? "" : offset;
+        return this;
+    }
+
+    /** A stream subscription's filter values ({@code @Subscriber(filter)}), as written. */
+    public SubscriptionDeclaration filter(List<String> values) {
+        this.filter = List.copyOf(values);
+        return this;
+    }
+
     public SubscriptionDeclaration inbox(boolean inbox) {
         this.inbox = inbox;
         return this;
@@ -222,7 +238,9 @@ public final class SubscriptionDeclaration {
         boolean waits = delay == Delay.DLX_TTL || delay == Delay.DLX_TTL_PER_DELAY;
         return new SubscriptionSpec(queue, type, maxAttempts,
                 deadLetter == null || deadLetter.isEmpty() ? null : deadLetter, deliveryLimit,
-                retryPublish == null ? RetryPublish.DEFAULT : retryPublish, prefetch, concurrency, delay,
+                retryPublish == null ? RetryPublish.DEFAULT : retryPublish, prefetch,
+                // A log is read in order unless the subscription asks for more at once.
+                concurrency == 0 && type == QueueType.STREAM ? 1 : concurrency, delay,
                 !waits ? null : waitingQueue == null || waitingQueue.isEmpty() ? queue + ".retry" : waitingQueue,
                 delay == Delay.DLX_TTL_PER_DELAY ? delayMillis() : List.of(),
                 delay == Delay.PLUGIN ? delayedExchange : null, readsDeadLetters,
@@ -231,8 +249,24 @@ public final class SubscriptionDeclaration {
                 ArgumentText.parse(arguments), deadLetterOn.stream().distinct().sorted().toList(),
                 killSwitchFailures, killSwitchPause == null ? 60_000 : killSwitchPause.toMillis(),
                 millisOrZero(backoffInitial), backoffMultiplier, millisOrZero(backoffMax), millisOrZero(retryDelayMin),
-                millisOrZero(retryDelayMax), ArgumentText.parse(consumerArguments), inbox,
+                millisOrZero(retryDelayMax), consumerArguments(), inbox,
                 partitions > 0 ? Partitioning.declared(partitions, partitionKey) : null);
+    }
+
+    /**
+     * The consumer arguments: those written, and a stream's offset spec and filter values under
+     * {@link StreamOffset#ARGUMENT} and {@link StreamOffset#FILTER_ARGUMENT} (RabbitMQ's own names for them), which
+     * take them to the stream consumer.
+     */
+    private java.util.Map<String, Object> consumerArguments() {
+        java.util.Map<String, Object> parsed = ArgumentText.parse(consumerArguments);
+        if (type == QueueType.STREAM) {
+            parsed.put(StreamOffset.ARGUMENT, offset.isBlank() ? StreamOffset.DEFAULT : offset.trim());
+            if (!filter.isEmpty()) {
+                parsed.put(StreamOffset.FILTER_ARGUMENT, new ArrayList<>(filter));
+            }
+        }
+        return parsed;
     }
 
     /** A duration as written, in milliseconds; 0 when empty or no duration ({@link SubscriptionRules} names it). */

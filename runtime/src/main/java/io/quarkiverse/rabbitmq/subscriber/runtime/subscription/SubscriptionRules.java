@@ -41,6 +41,7 @@ public final class SubscriptionRules {
         TopologyRules.checkArguments(subscription, declared.arguments, problems);
         ConsumerArgumentRules.check(subscription, declared.consumerArguments, problems);
         PartitionRules.check(subscription, declared, problems);
+        StreamRules.check(subscription, declared, problems);
         return problems;
     }
 
@@ -109,7 +110,7 @@ public final class SubscriptionRules {
             problems.add("sets a kill switch of " + subscription.killSwitchFailures + " failures and a pause of "
                     + subscription.killSwitchPauseMillis + " ms: use 1 failure or more and a pause longer than 0");
         }
-        if (!subscription.quorum() && subscription.deliveryLimit >= 0) {
+        if (subscription.type == io.quarkiverse.rabbitmq.subscriber.QueueType.CLASSIC && subscription.deliveryLimit >= 0) {
             problems.add("sets deliveryLimit on a classic queue: only quorum queues count deliveries "
                     + "(use type = QueueType.QUORUM)");
         }

@@ -214,7 +214,12 @@ public final class SubscriptionSpec {
      * holds later messages, would let it).
      */
     public boolean retriesInPlace() {
-        return partitioned();
+        return partitioned() || stream();
+    }
+
+    /** Whether it reads a stream ({@code QueueType.STREAM}): a log read from an offset, nothing ever requeued to it. */
+    public boolean stream() {
+        return type == QueueType.STREAM;
     }
 
     /** Every name of this subscription that may come from the configuration, as written. */
@@ -238,9 +243,12 @@ public final class SubscriptionSpec {
         return type == QueueType.QUORUM;
     }
 
-    /** Whether the runtime counts deliveries itself: a classic queue under a cap. */
+    /**
+     * Whether the runtime counts deliveries itself, and publishes the dead letter: a classic queue under a cap, and a
+     * stream (a log has no dead-letter route of its own).
+     */
     public boolean runtimeCounts() {
-        return !quorum() && maxAttempts > 0;
+        return stream() || !quorum() && maxAttempts > 0;
     }
 
     /**
@@ -249,7 +257,7 @@ public final class SubscriptionSpec {
      * the letters it cannot handle).
      */
     public boolean publishesCopies() {
-        return maxAttempts > 0 || delay != Delay.IN_SERVICE || readsDeadLetters;
+        return maxAttempts > 0 || delay != Delay.IN_SERVICE || readsDeadLetters || stream() && deadLetter != null;
     }
 
     /**
@@ -274,6 +282,9 @@ public final class SubscriptionSpec {
         if (partitioned()) {
             // One consumer at a time gets a partition's messages, whichever instances consume it.
             arguments.put("x-single-active-consumer", true);
+        }
+        if (stream()) {
+            arguments.put("x-queue-type", "stream");
         }
         if (quorum()) {
             arguments.put("x-queue-type", "quorum");

@@ -43,4 +43,15 @@ class ServerVersionTest {
         assertTrue(on40.get(0).startsWith("Queue 'payouts' sets retryDelay (the server's delayed retry), which "
                 + "RabbitMQ 4.0.5 does not have"), on40.get(0));
     }
+
+    @Test
+    void startupRefusesAStreamFilterBefore313() {
+        SubscriptionSpec filtered = SubscriptionSpec.builder("regions").type(QueueType.STREAM)
+                .filter(List.of("eu")).build();
+        List<String> on310 = ServerRules.problems(List.of(filtered), ServerVersion.of("3.10.8"));
+        assertEquals(List.of("Stream 'regions' sets filter, which RabbitMQ 3.10.8 does not have: stream filters came "
+                + "with RabbitMQ 3.13. Upgrade the broker, or remove filter and check the messages in the handler"),
+                on310);
+        assertEquals(List.of(), ServerRules.problems(List.of(filtered), ServerVersion.of("4.0.5")));
+    }
 }

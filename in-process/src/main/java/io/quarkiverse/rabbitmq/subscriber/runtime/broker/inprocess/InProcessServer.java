@@ -71,6 +71,7 @@ public final class InProcessServer implements EmbeddedBroker {
     final DeadLettering deadLettering;
     final Deliveries deliveries;
     final DirectReplyTo directReplyTo;
+    final ServerStreams streams;
     final ServerThread thread;
 
     public InProcessServer(Clock clock, Version version) {
@@ -82,6 +83,7 @@ public final class InProcessServer implements EmbeddedBroker {
         deadLettering = new DeadLettering(this);
         deliveries = new Deliveries(this);
         directReplyTo = new DirectReplyTo(this);
+        streams = new ServerStreams(this);
         // Started last, when the parts its operations run on are in place.
         thread = new ServerThread(clock);
     }
@@ -98,6 +100,12 @@ public final class InProcessServer implements EmbeddedBroker {
 
     public Version version() {
         return version;
+    }
+
+    /** Its streams, read as RabbitMQ's stream protocol reads them. */
+    @Override
+    public io.quarkiverse.rabbitmq.subscriber.runtime.broker.StreamReading streams() {
+        return streams;
     }
 
     @Override

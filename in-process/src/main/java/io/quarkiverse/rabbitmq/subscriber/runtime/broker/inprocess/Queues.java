@@ -65,12 +65,13 @@ final class Queues {
                     "ACCESS_REFUSED - queue name '" + queueName + "' contains reserved prefix 'amq.*'");
         }
         Object type = args.get("x-queue-type");
-        if (type != null && !"quorum".equals(type.toString()) && !"classic".equals(type.toString())) {
+        if (type != null && !"quorum".equals(type.toString()) && !"classic".equals(type.toString())
+                && !"stream".equals(type.toString())) {
             throw server.channels.refuse(channel, BrokerException.PRECONDITION_FAILED,
                     "PRECONDITION_FAILED - invalid arg 'x-queue-type' for queue '" + queueName
                             + "' in vhost '/': {unsupported_queue_type,<<\"" + type + "\">>}");
         }
-        if (type != null && "quorum".equals(type.toString())) {
+        if (type != null && ("quorum".equals(type.toString()) || "stream".equals(type.toString()))) {
             String invalid = !durable ? "non-durable"
                     : exclusive ? "exclusive-owner" : autoDelete ? "auto-delete" : null;
             if (invalid != null) {
@@ -82,6 +83,9 @@ final class Queues {
         ServerQueue queue = new ServerQueue(queueName, durable, autoDelete, args,
                 server.version().four() ? Integer.valueOf(20) : null, server.version().four());
         queues.put(queueName, queue);
+        if (queue.stream) {
+            server.streams.declared(queueName);
+        }
         return state(queue);
     }
 
@@ -127,6 +131,9 @@ final class Queues {
             consumer.handler.cancelled();
         }
         server.routing.unbindAll(queue);
+        if (queue.stream) {
+            server.streams.deleted(name);
+        }
         if (queue.expiryTimer != null) {
             queue.expiryTimer.cancel();
         }
@@ -157,6 +164,11 @@ final class Queues {
     void enqueue(Set<ServerQueue> targets, String exchange, List<String> routingKeys,
             AMQP.BasicProperties properties, byte[] body, boolean deadLettered, boolean delivered) {
         for (ServerQueue queue : targets) {
+            if (queue.stream) {
+                // A log keeps what is written to it, at its offset, for every reader.
+                server.streams.append(queue.name, properties, body);
+                continue;
+            }
             ServerMessage message = new ServerMessage(properties, body, exchange, routingKeys,
                     expiry(queue, properties));
             message.deadLettered = deadLettered;

@@ -19,6 +19,8 @@ final class ServerQueue {
     final boolean autoDelete;
     final Map<String, Object> arguments;
     final boolean quorum;
+    /** A stream ({@code x-queue-type=stream}): its messages go to its log in {@link ServerStreams}, never to ready. */
+    final boolean stream;
     /** Quorum: deliveries a message may be returned after before it is dead-lettered; null for no limit. */
     final Integer deliveryLimit;
     final Long messageTtl;
@@ -60,6 +62,7 @@ final class ServerQueue {
         this.autoDelete = autoDelete;
         this.arguments = arguments;
         this.quorum = "quorum".equals(text(arguments.get("x-queue-type")));
+        this.stream = "stream".equals(text(arguments.get("x-queue-type")));
         Number limit = (Number) arguments.get("x-delivery-limit");
         this.deliveryLimit = !quorum ? null : limit != null ? Integer.valueOf(limit.intValue()) : defaultDeliveryLimit;
         Number ttl = (Number) arguments.get("x-message-ttl");

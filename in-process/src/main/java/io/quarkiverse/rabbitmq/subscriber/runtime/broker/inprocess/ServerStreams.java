@@ -1,0 +1,177 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.rabbitmq.client.AMQP;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.StreamReading;
+
+/**
+ * The in-process broker's streams ({@code x-queue-type=stream}): append-only logs whose messages stay after they are
+ * read, each at its offset (0 for the first), with the time it was written on the broker's clock; the offsets readers
+ * stored, by stream and name; and the readers, each sent the messages from its position on, a bounded number at a time
+ * (a message is processed once its subscription settled it), as the stream protocol's credits bound them. As RabbitMQ
+ * does: a reader with a stored offset starts after it whatever it asked for, and a filtered reader gets only messages
+ * whose filter value is one of its own (RabbitMQ's Bloom filter may let others through, which readers drop; this one
+ * lets none through). Server thread only, but for {@link #read}, {@link Reader#store} and {@link Reader#close}, which
+ * post to it.
+ */
+final class ServerStreams implements StreamReading {
+
+    /** Messages a reader holds unprocessed at most: about what the client's two chunks of credit give. */
+    static final int CREDIT = 256;
+
+    private record Entry(long offset, long writtenAt, AMQP.BasicProperties properties, byte[] body, String filterValue) {
+    }
+
+    private static final class Log {
+        final List<Entry> entries = new ArrayList<>();
+        final Map<String, Long> stored = new HashMap<>();
+        final List<Reader> readers = new ArrayList<>();
+    }
+
+    private final class Reader implements StreamReading.Reader {
+        final Log log;
+        final Set<String> filter;
+        final Handler handler;
+        final String name;
+        final String stream;
+        long next;
+        int outstanding;
+        boolean closed;
+
+        Reader(String stream, Log log, String name, Set<String> filter, Handler handler, long next) {
+            this.stream = stream;
+            this.log = log;
+            this.name = name;
+            this.filter = filter;
+            this.handler = handler;
+            this.next = next;
+        }
+
+        @Override
+        public void store(long offset) {
+            server.post(() -> log.stored.merge(name, offset, Math::max));
+        }
+
+        @Override
+        public void close() {
+            server.post(() -> {
+                closed = true;
+                log.readers.remove(this);
+                // What it still held is read again by whoever reads next: nothing of it is settled.
+                server.thread.unackedChanged(-outstanding);
+                outstanding = 0;
+            });
+        }
+
+        void processed() {
+            server.post(() -> {
+                if (!closed && outstanding > 0) {
+                    outstanding--;
+                    server.thread.unackedChanged(-1);
+                    send(this);
+                }
+            });
+        }
+    }
+
+    private final InProcessServer server;
+    private final Map<String, Log> logs = new LinkedHashMap<>();
+
+    ServerStreams(InProcessServer server) {
+        this.server = server;
+    }
+
+    /** A stream was declared: its log, empty. */
+    void declared(String stream) {
+        logs.putIfAbsent(stream, new Log());
+    }
+
+    /** A stream was deleted: its messages and stored offsets go; its readers hear nothing more. */
+    void deleted(String stream) {
+        Log log = logs.remove(stream);
+        if (log != null) {
+            for (Reader reader : List.copyOf(log.readers)) {
+                reader.closed = true;
+                server.thread.unackedChanged(-reader.outstanding);
+            }
+            log.readers.clear();
+        }
+    }
+
+    /** A message written to the stream: at the end of its log, then sent to its readers. */
+    void append(String stream, AMQP.BasicProperties properties, byte[] body) {
+        Log log = logs.get(stream);
+        if (log == null) {
+            return;
+        }
+        Object value = properties.getHeaders() == null ? null : properties.getHeaders().get("x-stream-filter-value");
+        log.entries.add(new Entry(log.entries.size(), server.clock().millis(), properties, body,
+                value == null ? null : value.toString()));
+        List.copyOf(log.readers).forEach(this::send);
+    }
+
+    /** How many messages the stream holds. */
+    int length(String stream) {
+        Log log = logs.get(stream);
+        return log == null ? 0 : log.entries.size();
+    }
+
+    @Override
+    public StreamReading.Reader read(String stream, String name, Start start, Set<String> filter, Handler handler) {
+        try {
+            return server.call(() -> {
+                Log log = logs.get(stream);
+                if (log == null) {
+                    throw new IllegalStateException("Stream '" + stream + "' does not exist on the in-process broker: "
+                            + "declare it (quarkus.rabbitmq-subscriber.declare-topology=true declares it as type = "
+                            + "QueueType.STREAM), or check its name");
+                }
+                Long stored = log.stored.get(name);
+                Reader reader = new Reader(stream, log, name, Set.copyOf(filter), handler,
+                        stored != null ? stored + 1 : position(log, start));
+                log.readers.add(reader);
+                send(reader);
+                return reader;
+            });
+        } catch (BrokerException e) {
+            throw new IllegalStateException("Could not read stream '" + stream + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** Where a reader without a stored offset starts. */
+    private static long position(Log log, Start start) {
+        int length = log.entries.size();
+        return switch (start.kind()) {
+            case FIRST -> 0;
+            // The last chunk: here each message is a chunk of its own.
+            case LAST -> Math.max(0, length - 1);
+            case NEXT -> length;
+            case OFFSET -> Math.min(start.value(), length);
+            case TIMESTAMP -> log.entries.stream().filter(entry -> entry.writtenAt() >= start.value()).findFirst()
+                    .map(Entry::offset).orElse((long) length);
+        };
+    }
+
+    /** Sends the reader what it may hold from its position on. */
+    private void send(Reader reader) {
+        List<Entry> entries = reader.log.entries;
+        while (!reader.closed && reader.next < entries.size() && reader.outstanding < CREDIT) {
+            Entry entry = entries.get((int) reader.next++);
+            if (!reader.filter.isEmpty() && (entry.filterValue() == null || !reader.filter.contains(entry.filterValue()))) {
+                continue;
+            }
+            reader.outstanding++;
+            server.thread.unackedChanged(1);
+            reader.handler.message(entry.offset(), entry.properties(), entry.body(), entry.filterValue(),
+                    reader::processed);
+        }
+    }
+}

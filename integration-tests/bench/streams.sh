@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Stream drain benchmark: N x 100 B messages read from a stream from its first offset, round after round, pinned as
+# drain.sh pinned is (RabbitMQ on CPU 0, each client on CPU 1): the bare stream client counting messages (StreamTool
+# drain: the protocol's ceiling here) and the extension's event-loop stream subscriber taking byte[] (the example app
+# built with -Dbench.drain=stream, -Xmx64m, a consumer name of its own each run, so each reads from the first offset).
+# Prints each one's median rate, the ratio of ours to the bare client's, and our app's CPU per message and peak RSS.
+#
+#   integration-tests/bench/streams.sh [messages] [rounds]
+#
+# Defaults: 1,000,000 messages, 3 rounds. Needs RabbitMQ with the stream plugin: RabbitMQ 4.0.5 from .ci/rabbitmq4
+# (AMQP on 5682, streams on 5553; PORT and STREAM_PORT say otherwise), taskset, and the extension installed
+# (./mvnw -DskipTests install).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+count=${1:-1000000}
+rounds=${2:-3}
+port=${PORT:-5682}
+stream_port=${STREAM_PORT:-5553}
+stream=bench.stream
+work="$root/integration-tests/target/bench"
+mkdir -p "$work"
+
+mvn -q -B -f "$here/stream-tools-pom.xml" dependency:build-classpath -Dmdep.outputFile="$work/stream-tools.cp" >/dev/null
+tools=$(cat "$work/stream-tools.cp")
+uri="rabbitmq-stream://guest:guest@127.0.0.1:$stream_port/%2f"
+tool() { java -Duri="$uri" -cp "$tools" "$here/StreamTool.java" "$@"; }
+
+echo "== building the example app with the stream subscriber"
+mvn -q -B -f "$root/integration-tests/pom.xml" package -DskipTests -Dbench.drain=stream -Dno-observability \
+  -Dquarkus.package.output-directory=bench-app-stream >/dev/null
+app="$root/integration-tests/target/bench-app-stream/quarkus-run.jar"
+
+broker_pid=$(ss -ltnp 2>/dev/null | grep "127.0.0.1:$port " | grep -o 'pid=[0-9]*' | grep -o '[0-9]*' | head -1 || true)
+if [ -z "$broker_pid" ] || ! command -v taskset >/dev/null; then
+  echo "streams.sh needs taskset and RabbitMQ listening on 127.0.0.1:$port" >&2
+  exit 1
+fi
+all_cpus="0-$(( $(nproc) - 1 ))"
+unpin() { taskset -apc "$all_cpus" "$broker_pid" >/dev/null; }
+taskset -apc 0 "$broker_pid" >/dev/null
+trap unpin EXIT
+pin="taskset -c 1"
+
+echo "== filling $stream with $count x 100 B"
+tool fill "$stream" "$count"
+
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+bare_rates=() ours_rates=()
+for round in $(seq 1 "$rounds"); do
+  bare=$($pin java -Duri="$uri" -cp "$tools" "$here/StreamTool.java" drain "$stream" "$count" \
+    | grep -o '[0-9]* msg/s' | grep -o '[0-9]*')
+  bare_rates+=("$bare")
+  log="$work/stream-app.log"
+  $pin java -Xmx64m -Dquarkus.rabbitmq-subscriber.outbox.relay.enabled=false -Dquarkus.http.port=0 \
+    -Dquarkus.rabbitmq-subscriber.url="amqp://guest:guest@127.0.0.1:$port" \
+    -Dquarkus.rabbitmq-subscriber.stream-port="$stream_port" \
+    "-Dquarkus.rabbitmq-subscriber.streams.\"$stream\".consumer-name=bench-$$-$round" \
+    -Dbench.expected="$count" -Dbench.warmup=0 -jar "$app" > "$log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 1200); do
+    grep -q "BENCH drained" "$log" && break
+    kill -0 $pid 2>/dev/null || { echo "the app died:"; tail -20 "$log"; exit 1; }
+    sleep 0.5
+  done
+  ours=$(grep -o 'BENCH drained.*' "$log" | grep -o '[0-9]* msg/s' | grep -o '[0-9]*')
+  ours_rates+=("$ours")
+  cpu=$(grep -o 'BENCH cpu per message.*' "$log" | sed 's/BENCH //')
+  rss_mib=$(( $(grep VmHWM /proc/$pid/status | grep -o '[0-9]*') / 1024 ))
+  kill $pid; wait $pid 2>/dev/null || true
+  echo "   round $round: bare client $bare msg/s, ours $ours msg/s (peak RSS $rss_mib MiB)"
+done
+tool delete "$stream"
+bare_median=$(median "${bare_rates[@]}")
+ours_median=$(median "${ours_rates[@]}")
+echo
+echo "stream drain, $count x 100 B from the first offset, pinned, $rounds rounds: median msg/s (the rounds)"
+printf '  %-12s %9s   (%s)\n' "bare client" "$bare_median" "${bare_rates[*]}"
+printf '  %-12s %9s   (%s)\n' "ours" "$ours_median" "${ours_rates[*]}"
+awk -v a="$ours_median" -v b="$bare_median" 'BEGIN { printf "ours / bare client  %.2f  (goal >= 0.80)\n", a / b }'
+echo "ours, last round: $cpu; peak RSS $rss_mib MiB at -Xmx64m"

@@ -1,0 +1,209 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.stream;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.jboss.logging.Logger;
+
+import com.rabbitmq.client.AMQP;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.DeliveryHandler;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.Fetched;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.OffsetEnvelope;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PublishListener;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.QueueState;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.StreamReading;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.StreamOffset;
+
+/**
+ * A stream subscription's channel: it reads the stream ({@link StreamReading}: RabbitMQ's stream protocol, or the
+ * in-process broker), and is an AMQP channel for everything else (the copies and dead letters it publishes, the topology). The
+ * settler settles on it as on a queue's
+ * channel, and each settlement becomes what a log can take: an ack or a reject (a drop, a dead letter already
+ * confirmed in its queue) marks the message settled, and the consumer stores the offset of the last message of the
+ * settled run at the head ({@link SettledOffsets}) on the server, under its name. Nothing is ever requeued to a log: a
+ * retry runs again in place before it is settled.
+ */
+public final class StreamChannel implements BrokerChannel {
+
+    private static final Logger LOG = Logger.getLogger(StreamChannel.class);
+
+    private final BrokerChannel amqp;
+    private final StreamReading streams;
+    private final String consumerName;
+    private final java.util.function.LongSupplier clockMillis;
+    private final SettledOffsets offsets = new SettledOffsets();
+    private volatile StreamReading.Reader reader;
+
+    /**
+     * @param amqp the AMQP channel its copies and dead letters leave on
+     * @param streams where the stream is read: RabbitMQ's stream protocol, or the in-process broker
+     * @param consumerName the name the consumer stores its offset under
+     * @param clockMillis the runtime's clock, for an {@code ago:} offset
+     */
+    public StreamChannel(BrokerChannel amqp, StreamReading streams, String consumerName,
+            java.util.function.LongSupplier clockMillis) {
+        this.amqp = amqp;
+        this.streams = streams;
+        this.consumerName = consumerName;
+        this.clockMillis = clockMillis;
+    }
+
+    @Override
+    public String consume(String stream, DeliveryHandler handler) throws IOException {
+        return consume(stream, handler, Map.of());
+    }
+
+    @Override
+    public String consume(String stream, DeliveryHandler handler, Map<String, Object> arguments) throws IOException {
+        Object spec = arguments.get(StreamOffset.ARGUMENT);
+        StreamOffset start = StreamOffset.parse(spec == null ? StreamOffset.DEFAULT : spec.toString());
+        StreamFilter filter = new StreamFilter(arguments.get(StreamOffset.FILTER_ARGUMENT) instanceof List<?> values
+                ? Set.copyOf(values.stream().map(String::valueOf).toList())
+                : Set.of());
+        String tag = "stream-" + consumerName + "-" + stream;
+        reader = streams.read(stream, consumerName, StreamOffsets.start(start, clockMillis.getAsLong()), filter.values(),
+                (offset, properties, body, filterValue, processed) -> {
+                    if (!filter.matches(filterValue)) {
+                        // Another value's, let through by the Bloom filter: never handed out, so never settled.
+                        processed.run();
+                        return;
+                    }
+                    handler.delivered(tag, new OffsetEnvelope(offsets.arrived(offset, processed), stream, offset),
+                            properties, body);
+                });
+        return tag;
+    }
+
+    @Override
+    public void ack(long deliveryTag, boolean multiple) {
+        store(offsets.settled(deliveryTag, multiple));
+    }
+
+    @Override
+    public void reject(long deliveryTag, boolean requeue) {
+        if (requeue) {
+            // The plan never requeues a stream's message (its retries run in place); were one asked for, the message
+            // stays unsettled: the stored offset stops before it, and a consumer that starts again reads it again.
+            LOG.warnf("A requeue of stream message %d was asked for: a log cannot take a message back; it stays "
+                    + "unsettled, and is read again when the consumer '%s' starts again", deliveryTag, consumerName);
+            return;
+        }
+        store(offsets.settled(deliveryTag, false));
+    }
+
+    private void store(long offset) {
+        StreamReading.Reader current = reader;
+        if (offset >= 0 && current != null) {
+            try {
+                current.store(offset);
+            } catch (RuntimeException e) {
+                // Closed, or its connection lost: the next settlement stores a later offset; a consumer that starts
+                // again before that re-reads from the last stored one.
+                LOG.debugf("Could not store offset %d for consumer '%s' (%s)", offset, consumerName, e.toString());
+            }
+        }
+    }
+
+    @Override
+    public void cancel(String tag) {
+        closeConsumer();
+    }
+
+    @Override
+    public void close() {
+        closeConsumer();
+        amqp.close();
+    }
+
+    private void closeConsumer() {
+        StreamReading.Reader current = reader;
+        reader = null;
+        if (current != null) {
+            current.close();
+        }
+    }
+
+    /** Prefetch bounds a queue's deliveries; a stream's are bounded by the client's credits. */
+    @Override
+    public void qos(int prefetch) {
+    }
+
+    @Override
+    public QueueState declareQueue(String queue, boolean durable, boolean exclusive, boolean autoDelete,
+            Map<String, Object> arguments) throws IOException {
+        return amqp.declareQueue(queue, durable, exclusive, autoDelete, arguments);
+    }
+
+    @Override
+    public QueueState declareQueuePassive(String queue) throws IOException {
+        return amqp.declareQueuePassive(queue);
+    }
+
+    @Override
+    public void declareExchange(String exchange, String type, boolean durable, boolean autoDelete,
+            Map<String, Object> arguments) throws IOException {
+        amqp.declareExchange(exchange, type, durable, autoDelete, arguments);
+    }
+
+    @Override
+    public void declareExchangePassive(String exchange) throws IOException {
+        amqp.declareExchangePassive(exchange);
+    }
+
+    @Override
+    public void bindQueue(String queue, String exchange, String routingKey, Map<String, Object> arguments)
+            throws IOException {
+        amqp.bindQueue(queue, exchange, routingKey, arguments);
+    }
+
+    @Override
+    public String consumeAutoAck(String queue, DeliveryHandler handler) throws IOException {
+        return amqp.consumeAutoAck(queue, handler);
+    }
+
+    @Override
+    public Fetched get(String queue, boolean autoAck) throws IOException {
+        return amqp.get(queue, autoAck);
+    }
+
+    @Override
+    public void confirmSelect(PublishListener listener) throws IOException {
+        amqp.confirmSelect(listener);
+    }
+
+    @Override
+    public void listen(PublishListener listener) throws IOException {
+        amqp.listen(listener);
+    }
+
+    @Override
+    public long nextPublishSeqNo() {
+        return amqp.nextPublishSeqNo();
+    }
+
+    @Override
+    public void publish(String exchange, String routingKey, boolean mandatory, AMQP.BasicProperties properties,
+            byte[] body) throws IOException {
+        amqp.publish(exchange, routingKey, mandatory, properties, body);
+    }
+
+    @Override
+    public int frameMax() {
+        return amqp.frameMax();
+    }
+
+    @Override
+    public boolean isOpen() {
+        return amqp.isOpen();
+    }
+
+    @Override
+    public void onBrokerClose(java.util.function.Consumer<BrokerException> listener) {
+        amqp.onBrokerClose(listener);
+    }
+}

@@ -1,0 +1,107 @@
+package io.quarkiverse.rabbitmq.subscriber.runtime.stream;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.jboss.logging.Logger;
+
+import com.rabbitmq.stream.Environment;
+import com.rabbitmq.stream.StreamException;
+
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.EmbeddedBroker;
+import io.quarkiverse.rabbitmq.subscriber.runtime.broker.StreamReading;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerAddress;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+
+/**
+ * Where stream subscriptions read their streams: the in-process broker's logs when it is the broker, else RabbitMQ's
+ * stream protocol, through one stream-client {@link Environment} opened when the first stream subscription attaches
+ * (an application without streams never opens one), on the broker's host at
+ * {@code quarkus.rabbitmq-subscriber.stream-port}, with its credentials and virtual host. The client recovers its own
+ * connections and consumers; it is closed at shutdown.
+ */
+@Singleton
+public class StreamEnvironments {
+
+    private static final Logger LOG = Logger.getLogger(StreamEnvironments.class);
+
+    @Inject
+    BrokerSession session;
+
+    @Inject
+    SubscriberConfig config;
+
+    private Environment environment;
+
+    /**
+     * A stream subscription's channel over {@code amqp}, reading the stream from the broker the session chose: the
+     * in-process broker's logs, or RabbitMQ's stream protocol.
+     *
+     * @throws IllegalStateException naming what is missing: the stream protocol's listener (the {@code rabbitmq_stream}
+     *         plugin)
+     */
+    public BrokerChannel channel(BrokerChannel amqp, String stream) {
+        StreamReading reading = session.embeddedBroker().map(EmbeddedBroker::streams)
+                .orElseGet(() -> new ClientStreamReading(environment(stream)));
+        return new StreamChannel(amqp, reading, consumerName(stream), () -> session.clock().millis());
+    }
+
+    private synchronized Environment environment(String stream) {
+        if (environment != null) {
+            return environment;
+        }
+        BrokerAddress address = session.address().orElseThrow();
+        int port = config.streamPort();
+        if (address.tls()) {
+            throw new IllegalStateException("Stream '" + stream + "': reading streams over TLS is not supported yet; "
+                    + "connect to " + address.streamHostAndPort(port) + " without TLS");
+        }
+        try {
+            environment = Environment.builder().uri(address.streamUri(port)).id("quarkus-rabbitmq-subscriber")
+                    .compressionCodecFactory(new GzipOnly()).build();
+        } catch (StreamException e) {
+            throw new IllegalStateException("Stream '" + stream + "': RabbitMQ does not answer the stream protocol on "
+                    + address.streamHostAndPort(port) + " (" + causeOf(e) + "): enable the rabbitmq_stream plugin "
+                    + "(rabbitmq-plugins enable rabbitmq_stream), or set quarkus.rabbitmq-subscriber.stream-port to "
+                    + "its listener's port", e);
+        }
+        LOG.debugf("Reading streams from %s", address.streamHostAndPort(port));
+        return environment;
+    }
+
+    /**
+     * The name the consumer stores its offset under: {@code quarkus.rabbitmq-subscriber.streams."<stream>".consumer-name},
+     * else the application's ({@code quarkus.application.name}).
+     */
+    private String consumerName(String stream) {
+        SubscriberConfig.StreamSettings settings = config.streams().get(stream);
+        return java.util.Optional.ofNullable(settings).flatMap(SubscriberConfig.StreamSettings::consumerName)
+                .filter(name -> !name.isBlank())
+                .or(() -> ConfigProvider.getConfig().getOptionalValue("quarkus.application.name", String.class))
+                .filter(name -> !name.isBlank()).orElse(stream + "-consumer");
+    }
+
+    private static String causeOf(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause.getMessage() == null ? cause.toString() : cause.getMessage();
+    }
+
+    @PreDestroy
+    synchronized void close() {
+        if (environment != null) {
+            try {
+                environment.close();
+            } catch (RuntimeException e) {
+                LOG.debugf("Closing the stream environment failed (%s)", e.toString());
+            }
+            environment = null;
+        }
+    }
+}

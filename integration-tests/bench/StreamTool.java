@@ -4,7 +4,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import com.rabbitmq.stream.ByteCapacity;
 import com.rabbitmq.stream.Consumer;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.OffsetSpecification;
@@ -45,7 +44,16 @@ public class StreamTool {
 
     static void fill(Environment environment, String stream, int count) throws Exception {
         delete(environment, stream);
-        environment.streamCreator().stream(stream).maxLengthBytes(ByteCapacity.GB(2)).create();
+        // As the extension declares it, with no argument but the type, so its declaration finds it equivalent (the
+        // environment's stream creator adds a leader locator, which RabbitMQ would hold against that declaration).
+        java.net.URI uri = java.net.URI.create(System.getProperty("uri", "rabbitmq-stream://guest:guest@127.0.0.1:5553/%2f"));
+        com.rabbitmq.stream.impl.Client client = new com.rabbitmq.stream.impl.Client(
+                new com.rabbitmq.stream.impl.Client.ClientParameters().host(uri.getHost()).port(uri.getPort()));
+        try {
+            client.create(stream, java.util.Map.of());
+        } finally {
+            client.close();
+        }
         byte[] body = new byte[100];
         Arrays.fill(body, (byte) 'x');
         Semaphore inFlight = new Semaphore(10_000);

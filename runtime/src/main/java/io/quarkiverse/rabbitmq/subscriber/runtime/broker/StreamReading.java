@@ -12,6 +12,12 @@ import com.rabbitmq.client.AMQP;
 public interface StreamReading {
 
     /**
+     * The header a message's filter value travels in: {@code OutgoingMessage.filterValue} sets it, RabbitMQ reads it
+     * when it writes the message to a stream, and both readers give it to {@link Handler#message}.
+     */
+    String FILTER_VALUE = "x-stream-filter-value";
+
+    /**
      * Starts reading {@code stream} as consumer {@code name}: after the offset the server stored under that name, or,
      * with none stored, from {@code start}.
      *

@@ -31,9 +31,6 @@ final class ClientStreamReading implements StreamReading {
      */
     static final int INITIAL_CREDITS = 2;
 
-    /** The header that carries a message's filter value: an application property, or an annotation from AMQP 0.9.1. */
-    static final String FILTER_VALUE = "x-stream-filter-value";
-
     private final Environment environment;
 
     ClientStreamReading(Environment environment) {
@@ -93,6 +90,7 @@ final class ClientStreamReading implements StreamReading {
         };
     }
 
+    /** A message's filter value: an application property, or a message annotation when RabbitMQ mapped an AMQP 0.9.1 header. */
     private static String filterValue(Message message) {
         Object value = valueOf(message.getApplicationProperties());
         if (value == null) {

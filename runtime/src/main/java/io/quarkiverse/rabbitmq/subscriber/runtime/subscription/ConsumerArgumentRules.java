@@ -16,7 +16,6 @@ final class ConsumerArgumentRules {
     }
 
     static void check(SubscriptionSpec subscription, List<String> texts, List<String> problems) {
-        boolean quorum = subscription.quorum();
         for (String text : texts) {
             if (ArgumentText.name(text) == null) {
                 problems.add("declares consumer argument '" + text + "', which is not name=value");
@@ -33,7 +32,7 @@ final class ConsumerArgumentRules {
                 if (!(value instanceof Long millis) || millis < 1) {
                     problems.add(named + ": it must be a whole number of 1 or more (milliseconds a delivery may stay "
                             + "unsettled)");
-                } else if (!quorum) {
+                } else if (!subscription.quorum()) {
                     problems.add(named + ": RabbitMQ times out the consumers of quorum queues only (4.3 and later); "
                             + "use type = QueueType.QUORUM, or remove it");
                 }

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
+import io.quarkiverse.rabbitmq.subscriber.QueueType;
+
 /**
  * The rules a subscription's values must keep, each one place: a declaration that could never work, or a setting it
  * would ignore, fails the build. They judge the values in effect, the overrides applied; the rules about the Java
@@ -110,7 +112,7 @@ public final class SubscriptionRules {
             problems.add("sets a kill switch of " + subscription.killSwitchFailures + " failures and a pause of "
                     + subscription.killSwitchPauseMillis + " ms: use 1 failure or more and a pause longer than 0");
         }
-        if (subscription.type == io.quarkiverse.rabbitmq.subscriber.QueueType.CLASSIC && subscription.deliveryLimit >= 0) {
+        if (subscription.type == QueueType.CLASSIC && subscription.deliveryLimit >= 0) {
             problems.add("sets deliveryLimit on a classic queue: only quorum queues count deliveries "
                     + "(use type = QueueType.QUORUM)");
         }

@@ -41,13 +41,11 @@ final class ServerStreams implements StreamReading {
         final Set<String> filter;
         final Handler handler;
         final String name;
-        final String stream;
         long next;
         int outstanding;
         boolean closed;
 
-        Reader(String stream, Log log, String name, Set<String> filter, Handler handler, long next) {
-            this.stream = stream;
+        Reader(Log log, String name, Set<String> filter, Handler handler, long next) {
             this.log = log;
             this.name = name;
             this.filter = filter;
@@ -112,16 +110,10 @@ final class ServerStreams implements StreamReading {
         if (log == null) {
             return;
         }
-        Object value = properties.getHeaders() == null ? null : properties.getHeaders().get("x-stream-filter-value");
+        Object value = properties.getHeaders() == null ? null : properties.getHeaders().get(FILTER_VALUE);
         log.entries.add(new Entry(log.entries.size(), server.clock().millis(), properties, body,
                 value == null ? null : value.toString()));
         List.copyOf(log.readers).forEach(this::send);
-    }
-
-    /** How many messages the stream holds. */
-    int length(String stream) {
-        Log log = logs.get(stream);
-        return log == null ? 0 : log.entries.size();
     }
 
     @Override
@@ -135,7 +127,7 @@ final class ServerStreams implements StreamReading {
                             + "QueueType.STREAM), or check its name");
                 }
                 Long stored = log.stored.get(name);
-                Reader reader = new Reader(stream, log, name, Set.copyOf(filter), handler,
+                Reader reader = new Reader(log, name, Set.copyOf(filter), handler,
                         stored != null ? stored + 1 : position(log, start));
                 log.readers.add(reader);
                 send(reader);

@@ -1,7 +1,10 @@
 import com.rabbitmq.client.*;
 import java.util.*;
 
-/** Removes what the proof declares; without "delete", then declares its results queue (quorum, on the cluster). */
+/**
+ * Removes what the proof declares (PROOF_QUEUES and PROOF_EXCHANGES name another proof's); without "delete", then
+ * declares its results queue (quorum).
+ */
 public class Setup {
     public static void main(String[] a) throws Exception {
         ConnectionFactory f = new ConnectionFactory();
@@ -12,15 +15,21 @@ public class Setup {
             for (String queue : queues()) {
                 ch.queueDelete(queue);
             }
-            ch.exchangeDelete("proof.ledger");
-            ch.exchangeDelete("proof.ledger.members");
+            for (String exchange : System.getenv().getOrDefault("PROOF_EXCHANGES", "proof.ledger,proof.ledger.members")
+                    .split(",")) {
+                ch.exchangeDelete(exchange);
+            }
             if (a.length < 2 || !a[1].equals("delete")) {
                 ch.queueDeclare("proof.results", true, false, false, Map.of("x-queue-type", "quorum"));
             }
         }
     }
 
+    /** The proof's queues: PROOF_QUEUES (names, comma-separated), else the ordered-partitions proof's. */
     static List<String> queues() {
+        if (System.getenv("PROOF_QUEUES") != null) {
+            return List.of(System.getenv("PROOF_QUEUES").split(","));
+        }
         List<String> queues = new ArrayList<>(List.of("proof.results", "proof.ledger.dead"));
         for (int i = 0; i < 16; i++) {
             queues.add("proof.ledger." + i);

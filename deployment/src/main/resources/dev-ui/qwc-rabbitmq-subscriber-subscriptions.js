@@ -70,7 +70,7 @@ export class QwcRabbitmqSubscriberSubscriptions extends LitElement {
                         ? html`<span class="batch">${subscription.batchSize} / ${subscription.batchMaxWait}</span>`
                         : '', [])}></vaadin-grid-column>
                 <vaadin-grid-column path="heldCopies" header="Held copies" auto-width></vaadin-grid-column>
-                <vaadin-grid-column path="partition" header="Partition" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="partition" header="Partition or stream" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="method" auto-width></vaadin-grid-column>
             </vaadin-grid>
             <div id="message">${this._message || ''}</div>

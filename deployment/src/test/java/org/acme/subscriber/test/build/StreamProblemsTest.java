@@ -10,6 +10,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkiverse.rabbitmq.subscriber.Batch;
 import io.quarkiverse.rabbitmq.subscriber.BatchOutcome;
+import io.quarkiverse.rabbitmq.subscriber.Binding;
 import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.QueueType;
 import io.quarkiverse.rabbitmq.subscriber.RetryPublish;
@@ -18,8 +19,8 @@ import io.quarkus.test.QuarkusUnitTest;
 
 /**
  * What cannot apply to a stream fails the build, every problem at once: an offset spec that does not parse, an offset
- * on a queue, a waiting queue, a retry publish policy, a delivery limit, partitions (super streams are not supported
- * yet), a batch, a filter on a queue and a blank filter value.
+ * on a queue, a waiting queue, a retry publish policy, a delivery limit, a super stream handled more than one message
+ * at a time or bound elsewhere, a batch, a filter on a queue and a blank filter value.
  */
 class StreamProblemsTest {
 
@@ -36,8 +37,9 @@ class StreamProblemsTest {
                             + "in place",
                     "Handlers#republished(java.lang.String) sets retryPublish on a stream",
                     "Handlers#limited(java.lang.String) sets deliveryLimit on a stream: a stream counts no deliveries",
-                    "Handlers#partitioned(java.lang.String) sets partitions on a stream: super streams are not "
-                            + "supported yet",
+                    "Handlers#partitioned(java.lang.String) sets concurrency = 2 with partitions: a super stream's "
+                            + "messages are handled one at a time",
+                    "Handlers#boundSuperStream(java.lang.String) sets bindings on a super stream",
                     "Handlers#batched(java.util.List<java.lang.String>) sets batch on a stream",
                     "Handlers#filteredQueue(java.lang.String) sets filter on a queue of type QUORUM: only a stream is "
                             + "filtered",
@@ -73,8 +75,12 @@ class StreamProblemsTest {
         void limited(String body) {
         }
 
-        @Subscriber(value = "b.stream.partitioned", type = QueueType.STREAM, partitions = 3)
+        @Subscriber(value = "b.stream.partitioned", type = QueueType.STREAM, partitions = 3, concurrency = 2)
         void partitioned(String body) {
+        }
+
+        @Subscriber(value = "b.stream.bound", type = QueueType.STREAM, partitions = 3, bindings = @Binding(exchange = "b.stream.events"))
+        void boundSuperStream(String body) {
         }
 
         @Subscriber(value = "b.stream.filtered", type = QueueType.QUORUM, filter = "eu")

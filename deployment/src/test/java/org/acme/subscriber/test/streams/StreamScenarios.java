@@ -23,8 +23,8 @@ import io.quarkiverse.rabbitmq.subscriber.Subscriber;
  * Stream subscriptions as an application sees them, the same on RabbitMQ's stream protocol and on the in-process
  * broker: the log read in order (one message at a time unless concurrency says otherwise), a retry run again in place with the
  * order held (same offset, nothing passing it),
- * the cap and a deadLetter each a confirmed copy in the dead-letter queue, and a filter that hands the handler its
- * values' messages only.
+ * the cap and a deadLetter each a confirmed copy in the dead-letter queue, a filter that hands the handler its
+ * values' messages only, and a super stream that keeps the order of each key.
  */
 abstract class StreamScenarios {
 
@@ -87,9 +87,35 @@ abstract class StreamScenarios {
                 "another value's messages and those without one are dropped before the handler");
     }
 
+    @Test
+    void aSuperStreamKeepsTheOrderOfEachKey() {
+        int accounts = 8;
+        int each = 5;
+        for (int seq = 1; seq <= each; seq++) {
+            for (int account = 0; account < accounts; account++) {
+                publisher.sendToPartitionConfirmed("t.stream.invoices", "acct-" + account, "invoice-" + seq).await()
+                        .atMost(Duration.ofSeconds(10));
+            }
+        }
+        until(() -> handlers.invoices.size() >= accounts * each);
+        for (int account = 0; account < accounts; account++) {
+            String key = "acct-" + account;
+            assertEquals(java.util.stream.IntStream.rangeClosed(1, each).mapToObj(seq -> key + ":invoice-" + seq).toList(),
+                    handlers.invoices.stream().filter(line -> line.startsWith(key + ":")).toList(),
+                    "each key's messages in the order sent, through its partition");
+        }
+        assertEquals(accounts * each, handlers.invoices.size(), "each once");
+    }
+
     public static class Handlers {
         final List<String> log = new CopyOnWriteArrayList<>();
         final List<String> regions = new CopyOnWriteArrayList<>();
+        final List<String> invoices = new CopyOnWriteArrayList<>();
+
+        @Subscriber(value = "t.stream.invoices", type = QueueType.STREAM, partitions = 3, partitionKey = "header:account", offset = "first")
+        void invoice(String body, Delivery delivery) {
+            invoices.add(delivery.header("account") + ":" + body);
+        }
 
         List<String> bodies(String stream) {
             return log.stream().map(line -> line.substring(0, line.indexOf('|'))).toList();

@@ -32,7 +32,8 @@ class StreamsOnRabbitMqTest extends StreamScenarios {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues("t.stream.orders", "t.stream.orders.dead", "t.stream.regions")
+    static final WireBroker broker = WireBroker.queues("t.stream.orders", "t.stream.orders.dead", "t.stream.regions",
+            "t.stream.invoices-0", "t.stream.invoices-1", "t.stream.invoices-2").exchanges("t.stream.invoices")
             .needsStreams().givesUrl().before(admin -> {
                 // Written before the application starts: a consumer from "first" reads what the log already holds.
                 admin.declare("t.stream.orders", java.util.Map.of("x-queue-type", "stream"));
@@ -86,5 +87,58 @@ class StreamsOnRabbitMqTest extends StreamScenarios {
         } finally {
             reader.close();
         }
+    }
+
+    /**
+     * The super stream is RabbitMQ's own: the stream client sees its partitions, and a key the client's producer routes
+     * lands in the partition the extension's publisher sends that key to.
+     */
+    @Test
+    void theSuperStreamIsOneTheStreamClientRoutesTheSameWay() throws Exception {
+        for (int account = 0; account < 6; account++) {
+            publisher.sendToPartitionConfirmed("t.stream.invoices", "x-" + account, "ours").await()
+                    .atMost(Duration.ofSeconds(10));
+        }
+        try (Environment environment = environment()) {
+            com.rabbitmq.stream.Producer producer = environment.producerBuilder().superStream("t.stream.invoices")
+                    .routing(message -> message.getApplicationProperties().get("account").toString()).producerBuilder()
+                    .build();
+            java.util.concurrent.CountDownLatch confirmed = new java.util.concurrent.CountDownLatch(6);
+            for (int account = 0; account < 6; account++) {
+                producer.send(producer.messageBuilder().applicationProperties().entry("account", "x-" + account)
+                        .messageBuilder().addData("theirs".getBytes()).build(), status -> confirmed.countDown());
+            }
+            org.junit.jupiter.api.Assertions.assertTrue(confirmed.await(10, java.util.concurrent.TimeUnit.SECONDS));
+            producer.close();
+            java.util.Map<String, java.util.Set<String>> partitionsOfKey = new java.util.concurrent.ConcurrentHashMap<>();
+            java.util.concurrent.atomic.AtomicInteger read = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.List<com.rabbitmq.stream.Consumer> readers = new java.util.ArrayList<>();
+            for (int partition = 0; partition < 3; partition++) {
+                String stream = "t.stream.invoices-" + partition;
+                readers.add(environment.consumerBuilder().stream(stream).offset(OffsetSpecification.first())
+                        .messageHandler((context, message) -> {
+                            Object account = message.getApplicationProperties() == null ? null
+                                    : message.getApplicationProperties().get("account");
+                            if (account != null && account.toString().startsWith("x-")) {
+                                partitionsOfKey.computeIfAbsent(account.toString(),
+                                        key -> java.util.concurrent.ConcurrentHashMap.newKeySet()).add(stream);
+                                read.incrementAndGet();
+                            }
+                        }).build());
+            }
+            await().atMost(Duration.ofSeconds(10)).until(() -> read.get() >= 12);
+            readers.forEach(com.rabbitmq.stream.Consumer::close);
+            for (int account = 0; account < 6; account++) {
+                assertEquals(1, partitionsOfKey.get("x-" + account).size(),
+                        "x-" + account + ": the extension and the stream client chose the same partition: "
+                                + partitionsOfKey);
+            }
+        }
+    }
+
+    private static Environment environment() {
+        return Environment.builder().uri("rabbitmq-stream://guest:guest@127.0.0.1:" + WireBroker.STREAM_PORT + "/%2f")
+                // The default factory loads compression libraries the extension leaves out.
+                .compressionCodecFactory(compression -> null).build();
     }
 }

@@ -21,7 +21,8 @@ import io.quarkus.test.QuarkusUnitTest;
 /**
  * The Streams page's sample on a RabbitMQ with the stream plugin (4.0.5 and 4.3.6 in CI; skipped elsewhere, naming
  * rabbitmq_stream): shipments are read from the first offset in order, an event without a status goes to the
- * dead-letter queue, a retry holds the events behind it, and a filtered reader gets its region's events only.
+ * dead-letter queue, a retry holds the events behind it, a filtered reader gets its region's events only, and each
+ * order's events keep their order through a super stream.
  */
 @Tag("wire")
 @Tag("stream")
@@ -29,13 +30,15 @@ class StreamsSamplesTest {
 
     @RegisterExtension
     @Order(1)
-    static final WireBroker broker = WireBroker.queues("shipments", "shipments.dead", "shipments.regional")
-            .needsStreams().givesUrl();
+    static final WireBroker broker = WireBroker.queues("shipments", "shipments.dead", "shipments.regional",
+            "shipments.ordered-0", "shipments.ordered-1", "shipments.ordered-2", "shipments.ordered-3")
+            .exchanges("shipments.ordered").needsStreams().givesUrl();
 
     @RegisterExtension
     @Order(2)
     static final QuarkusUnitTest app = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(Shipment.class, Shipments.class, RegionalShipments.class))
+            .withApplicationRoot(jar -> jar.addClasses(Shipment.class, Shipments.class, RegionalShipments.class,
+                    OrderedShipments.class))
             .overrideConfigKey("%test.quarkus.rabbitmq-subscriber.broker", "rabbitmq")
             .overrideConfigKey("quarkus.application.name", "shipment-tracker")
             .overrideConfigKey("quarkus.rabbitmq-subscriber.stream-port", String.valueOf(WireBroker.STREAM_PORT));
@@ -48,6 +51,24 @@ class StreamsSamplesTest {
 
     @Inject
     RegionalShipments regional;
+
+    @Inject
+    OrderedShipments ordered;
+
+    @Test
+    void eachOrdersEventsAreTrackedInOrderThroughTheSuperStream() {
+        for (String status : List.of("packed", "shipped", "delivered")) {
+            for (int order = 1; order <= 6; order++) {
+                ordered.publish(new Shipment("o-" + order, status)).await().atMost(Duration.ofSeconds(10));
+            }
+        }
+        await().atMost(Duration.ofSeconds(20)).until(() -> ordered.tracked().size() >= 18);
+        for (int order = 1; order <= 6; order++) {
+            String id = "o-" + order;
+            assertEquals(List.of(id + ":packed", id + ":shipped", id + ":delivered"),
+                    ordered.tracked().stream().filter(line -> line.startsWith(id + ":")).toList());
+        }
+    }
 
     @Test
     void aFilteredReaderGetsItsRegionOnly() {

@@ -1,7 +1,10 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import jakarta.annotation.Priority;
 import jakarta.enterprise.event.Observes;
@@ -74,6 +77,9 @@ public class SubscriberEngine {
 
     @Inject
     io.quarkiverse.rabbitmq.subscriber.runtime.spread.PartitionSpreading spreading;
+
+    @Inject
+    io.quarkiverse.rabbitmq.subscriber.runtime.stream.StreamEnvironments streams;
     private List<SubscriberDefinition> definitions = List.of();
     private TopologyPlan topology = new TopologyPlan(List.of(), List.of(), List.of());
     private boolean topologyReady;
@@ -175,6 +181,22 @@ public class SubscriberEngine {
         live.started();
         spreading.start(definitions);
         List<SubscriptionState> subscriptions = live.all();
+        // Every stream read, a super stream's partitions each, with the subscription that reads it.
+        Map<String, String> streamOf = new TreeMap<>();
+        Map<String, String> superStreamOf = new TreeMap<>();
+        for (SubscriberDefinition definition : definitions) {
+            io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec spec = definition.subscription;
+            if (spec.superStream()) {
+                for (int index = 0; index < spec.partitioning.count; index++) {
+                    String partition = io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SuperStream
+                            .partition(spec.queue, index);
+                    streamOf.put(partition, spec.queue);
+                    superStreamOf.put(partition, spec.queue);
+                }
+            } else if (spec.stream()) {
+                streamOf.put(spec.queue, spec.queue);
+            }
+        }
         // The held-copies gauge only for the subscriptions that can hold any; the paused one for every subscription.
         observers.get().watch(new LiveFigures(subscriptions.stream().map(SubscriptionState::queue).sorted().toList(),
                 definitions.stream().filter(SubscriberDefinition::holdsCopies)
@@ -183,9 +205,14 @@ public class SubscriberEngine {
                 queue -> live.of(queue)
                         .map(state -> state.supervisor().paused())
                         .orElse(false),
-                definitions.stream().filter(definition -> definition.subscription.partitioned())
-                        .map(definition -> definition.subscription.queue).sorted().toList(),
-                spreading::activeOn));
+                java.util.stream.Stream.concat(definitions.stream()
+                        .filter(definition -> definition.subscription.partitioned() && !definition.subscription.stream())
+                        .map(definition -> definition.subscription.queue), superStreamOf.keySet().stream())
+                        .sorted().toList(),
+                queue -> spreading.activeOn(queue) || superStreamOf.containsKey(queue)
+                        && streams.activeOn(superStreamOf.get(queue), queue),
+                new ArrayList<>(streamOf.keySet()),
+                stream -> streams.lag(streamOf.get(stream), stream)));
         LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", subscriptions.size(), connection.describe(),
                 subscriptions.stream().map(SubscriptionState::queue).toList());
         SubscriptionNotices.log(definitions);

@@ -39,13 +39,25 @@ public class SubscriberStatus {
     @Inject
     io.quarkiverse.rabbitmq.subscriber.runtime.spread.PartitionSpreading spreading;
 
+    @Inject
+    io.quarkiverse.rabbitmq.subscriber.runtime.stream.StreamEnvironments streams;
+
     /**
      * The partitions of the partitioned subscription {@code subscription} this instance is active on, or is taking over
      * (RabbitMQ hands a partition over once the instance before has settled what it holds), where the broker spreads
-     * partitions over the instances (quorum partitions on RabbitMQ 4); empty elsewhere.
+     * partitions over the instances (quorum partitions on RabbitMQ 4, super streams); empty elsewhere.
      */
     public List<Integer> activePartitions(String subscription) {
-        return spreading.claimed(subscription);
+        List<Integer> superStream = streams.activePartitions(subscription);
+        return superStream.isEmpty() ? spreading.claimed(subscription) : superStream;
+    }
+
+    /**
+     * How many messages of {@code stream} (stream subscription {@code subscription}'s stream, or a partition of its super
+     * stream) are past the offset its consumer stored, to within a chunk; NaN where this instance does not read it.
+     */
+    public double streamLag(String subscription, String stream) {
+        return streams.lag(subscription, stream);
     }
 
     /** The live instances that share {@code subscription}'s partitions, this one included, by id; empty elsewhere. */

@@ -25,6 +25,14 @@ final class SubscriptionNotices {
     static void log(List<SubscriberDefinition> definitions) {
         for (SubscriberDefinition definition : definitions) {
             Partitioning partitioning = definition.subscription.partitioning;
+            if (partitioning != null && definition.subscription.stream()) {
+                LOG.infof("'%s': a super stream of %d partitions (streams %s-0 to %s-%d), hashing the %s as the stream "
+                        + "client does; RabbitMQ makes one instance the active consumer of each partition and spreads "
+                        + "them over the instances", definition.subscription.queue, partitioning.count,
+                        definition.subscription.queue, definition.subscription.queue, partitioning.count - 1,
+                        partitioning.key.replace(':', ' '));
+                continue;
+            }
             if (partitioning != null) {
                 if (partitioning.index == 0) {
                     LOG.infof("'%s': %d ordered partitions (queues %s.0 to %s.%d, single active consumer) behind its "

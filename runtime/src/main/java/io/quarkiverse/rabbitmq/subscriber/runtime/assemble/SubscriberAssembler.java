@@ -112,7 +112,7 @@ public class SubscriberAssembler {
                     @Override
                     public Attachment attach(BrokerConnection connection, SubscriberSupervisor supervisor,
                             long generation) throws Exception {
-                        if (definition.subscription.partitioned()) {
+                        if (definition.subscription.partitioned() && !definition.subscription.stream()) {
                             // Holds back by closing its channel: see ReopeningAttachment.
                             return io.quarkiverse.rabbitmq.subscriber.runtime.supervise.ReopeningAttachment.open(
                                     () -> SubscriberAssembler.this.attach(connection, parts, supervisor, generation,
@@ -137,7 +137,7 @@ public class SubscriberAssembler {
         BrokerChannel channel = connection.createChannel();
         if (definition.subscription.stream()) {
             try {
-                channel = streams.channel(channel, queue);
+                channel = streams.channel(channel, queue, definition.subscription.superStream());
             } catch (RuntimeException e) {
                 channel.close();
                 throw e;

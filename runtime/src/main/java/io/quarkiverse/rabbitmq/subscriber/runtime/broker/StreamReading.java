@@ -27,6 +27,17 @@ public interface StreamReading {
      */
     Reader read(String stream, String name, Start start, Set<String> filter, Handler handler);
 
+    /**
+     * Starts reading super stream {@code superStream}'s partitions as consumer {@code name}, the broker's single active
+     * consumer of some of them: of each partition, one consumer of that name at a time is active, and the broker spreads
+     * the partitions over the consumers (RabbitMQ 3.11 and later). A partition that becomes active here is read after
+     * the offset stored for it under that name, or, with none stored, from {@code start}.
+     *
+     * @throws IllegalStateException naming the super stream when it cannot be read (it does not exist, the server
+     *         refused)
+     */
+    Reader readSuperStream(String superStream, String name, Start start, Set<String> filter, Handler handler);
+
     /** Where a reader without a stored offset starts. */
     record Start(Kind kind, long value) {
 
@@ -41,23 +52,44 @@ public interface StreamReading {
         }
     }
 
-    /** Receives what a reader reads, in offset order, on the reader's thread: it must hand each message off. */
+    /**
+     * Receives what a reader reads, in offset order per stream, on the reader's thread: it must hand each message off.
+     */
     @FunctionalInterface
     interface Handler {
 
         /**
+         * @param stream the stream read, or the partition of a super stream
          * @param filterValue the message's filter value, or null
          * @param processed to run once the message is settled: the reader asks for more as messages are processed,
          *        so what it holds stays bounded
          */
-        void message(long offset, AMQP.BasicProperties properties, byte[] body, String filterValue, Runnable processed);
+        void message(String stream, long offset, AMQP.BasicProperties properties, byte[] body, String filterValue,
+                Runnable processed);
+
+        /**
+         * A super stream's partition became active here ({@code active}), or stopped being so: another consumer of the
+         * name reads it now. Nothing more of it comes here while it is not active.
+         */
+        default void activity(String partition, boolean active) {
+        }
     }
 
     /** A stream being read. */
     interface Reader {
 
-        /** Stores {@code offset} on the server under the reader's name: the last message it may skip when it starts again. */
-        void store(long offset);
+        /**
+         * Stores {@code offset} of {@code stream} (the stream read, or a partition of the super stream) on the server
+         * under the reader's name: the last message it may skip when it starts again.
+         */
+        void store(String stream, long offset);
+
+        /**
+         * The offset of the last message written to {@code stream} (the stream read, or a partition of the super
+         * stream), as far as the server tells: RabbitMQ gives the first offset of its last committed chunk, so this is
+         * short of the last by at most a chunk. -1 for an empty stream.
+         */
+        long lastOffset(String stream);
 
         /** Stops reading; never throws. */
         void close();

@@ -101,10 +101,24 @@ public class SubscriberJsonRpcService {
 
     /**
      * A partition queue's place: {@code 2 of 8 of 'ledger', active here (instances a, b)} where the broker spreads the
-     * partitions, without what this instance cannot know elsewhere; null for a queue that is no partition.
+     * partitions, without what this instance cannot know elsewhere; a super stream's partitions this instance is the
+     * active consumer of, and a stream's lag, each to within a chunk; null for a queue that is none of those.
      */
     private String partition(SubscriptionSpec spec) {
         io.quarkiverse.rabbitmq.subscriber.runtime.subscription.Partitioning partitioning = spec.partitioning;
+        if (partitioning != null && spec.superStream()) {
+            // A super stream: which partitions this instance is the active consumer of, and each one's lag here.
+            List<Integer> active = status.activePartitions(spec.queue);
+            return "super stream of " + partitioning.count + " partitions, active here on " + (active.isEmpty() ? "none"
+                    : active.stream().map(index -> {
+                        String partition = io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SuperStream
+                                .partition(spec.queue, index);
+                        return partition + " (lag " + lag(status.streamLag(spec.queue, partition)) + ")";
+                    }).collect(java.util.stream.Collectors.joining(", ")));
+        }
+        if (spec.stream()) {
+            return "stream, lag " + lag(status.streamLag(spec.queue, spec.queue));
+        }
         if (partitioning == null || !partitioning.isPartition()) {
             return null;
         }
@@ -115,6 +129,10 @@ public class SubscriberJsonRpcService {
         }
         return place + (status.activePartitions(partitioning.exchange).contains(partitioning.index) ? ", active here"
                 : "") + " (instances " + String.join(", ", instances) + ")";
+    }
+
+    private static String lag(double lag) {
+        return Double.isNaN(lag) ? "unknown" : Long.toString((long) lag);
     }
 
     /**

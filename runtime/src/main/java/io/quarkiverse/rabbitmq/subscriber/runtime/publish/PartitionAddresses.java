@@ -10,10 +10,12 @@ import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
 import io.quarkiverse.rabbitmq.subscriber.runtime.FoundSubscribers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.Partitioning;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SuperStream;
 
 /**
  * Where a message for a partitioned subscription of this application goes ({@code RabbitPublisher.toPartition},
- * {@code Outputs.toPartition}): its consistent-hash exchange, with the key where that exchange reads it.
+ * {@code Outputs.toPartition}): its consistent-hash exchange, with the key where that exchange reads it; or a super
+ * stream's exchange, with the binding key of the key's partition.
  */
 @Singleton
 public class PartitionAddresses {
@@ -34,7 +36,8 @@ public class PartitionAddresses {
                     + "name) with the key where its partitionKey says: OutgoingMessage.to(name, key) for the routing "
                     + "key, .header(name, key) or .messageId(key) otherwise");
         }
-        return partitioning.addressed(key);
+        return partitioning.isPartition() ? partitioning.addressed(key)
+                : SuperStream.addressed(subscription, partitioning, key);
     }
 
     private Map<String, Partitioning> partitioned() {
@@ -45,6 +48,8 @@ public class PartitionAddresses {
                 Partitioning partitioning = definition.subscription.partitioning;
                 if (partitioning != null && partitioning.isPartition()) {
                     map.putIfAbsent(partitioning.exchange, partitioning);
+                } else if (partitioning != null && definition.subscription.superStream()) {
+                    map.putIfAbsent(definition.subscription.queue, partitioning);
                 }
             }
             bySubscription = map;

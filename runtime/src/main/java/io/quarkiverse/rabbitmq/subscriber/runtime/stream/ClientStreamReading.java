@@ -3,6 +3,7 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.stream;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.jboss.logging.Logger;
 
@@ -11,6 +12,7 @@ import com.rabbitmq.stream.ConsumerBuilder;
 import com.rabbitmq.stream.ConsumerFlowStrategy;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.Message;
+import com.rabbitmq.stream.NoOffsetException;
 import com.rabbitmq.stream.OffsetSpecification;
 import com.rabbitmq.stream.StreamDoesNotExistException;
 import com.rabbitmq.stream.StreamException;
@@ -18,8 +20,9 @@ import com.rabbitmq.stream.StreamException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.StreamReading;
 
 /**
- * Streams read over RabbitMQ's stream protocol, with the stream client: a named consumer with manual offset tracking
- * (the runtime stores what is settled), credits asked for as messages are processed, and the filter's values.
+ * Streams and super streams read over RabbitMQ's stream protocol, with the stream client: a named consumer with manual
+ * offset tracking (the runtime stores what is settled), credits asked for as messages are processed, and the filter's
+ * values.
  */
 final class ClientStreamReading implements StreamReading {
 
@@ -31,6 +34,9 @@ final class ClientStreamReading implements StreamReading {
      */
     static final int INITIAL_CREDITS = 2;
 
+    /** Looks up a partition's stored offset this many times, 100 ms apart, while its leader cannot be reached. */
+    private static final int STORED_OFFSET_ATTEMPTS = 50;
+
     private final Environment environment;
 
     ClientStreamReading(Environment environment) {
@@ -39,45 +45,142 @@ final class ClientStreamReading implements StreamReading {
 
     @Override
     public Reader read(String stream, String name, Start start, Set<String> filter, Handler handler) {
-        ConsumerBuilder builder = environment.consumerBuilder().stream(stream).name(name).offset(specification(start))
-                // Stored when the settled run grows, never on a timer: see SettledOffsets.
-                .manualTrackingStrategy().checkInterval(Duration.ZERO).builder()
-                .flow().strategy(ConsumerFlowStrategy.creditWhenHalfMessagesProcessed(INITIAL_CREDITS)).builder()
-                .messageHandler((context, message) -> handler.message(context.offset(),
+        ConsumerBuilder builder = configured(environment.consumerBuilder().stream(stream), name, start, filter)
+                .messageHandler((context, message) -> handler.message(stream, context.offset(),
                         StreamMessages.properties(message), message.getBodyAsBinary(), filterValue(message),
                         context::processed));
+        Consumer consumer = build(builder, "Stream '" + stream + "'", name);
+        return new Reader() {
+            @Override
+            public void store(String ignored, long offset) {
+                consumer.store(offset);
+            }
+
+            @Override
+            public long lastOffset(String ignored) {
+                return ClientStreamReading.this.lastOffset(stream);
+            }
+
+            @Override
+            public void close() {
+                closeQuietly(consumer, stream, name);
+            }
+        };
+    }
+
+    /**
+     * The client's super stream consumer: one consumer per partition, each a single active consumer of the name in the
+     * super stream's group. An offset is stored through its partition's consumer (the client's super stream consumer
+     * stores none itself); a partition that becomes active resumes after its stored offset, as the client's own
+     * listener would (this one also tells the handler).
+     */
+    @Override
+    public Reader readSuperStream(String superStream, String name, Start start, Set<String> filter, Handler handler) {
+        Map<String, Consumer> partitions = new ConcurrentHashMap<>();
+        OffsetSpecification initial = specification(start);
+        ConsumerBuilder builder = configured(environment.consumerBuilder().superStream(superStream), name, start, filter)
+                .singleActiveConsumer()
+                .consumerUpdateListener(context -> {
+                    partitions.put(context.stream(), context.consumer());
+                    handler.activity(context.stream(), context.isActive());
+                    return context.isActive() ? resumeAt(context.consumer(), context.stream(), initial) : null;
+                })
+                .messageHandler((context, message) -> {
+                    partitions.putIfAbsent(context.stream(), context.consumer());
+                    handler.message(context.stream(), context.offset(), StreamMessages.properties(message),
+                            message.getBodyAsBinary(), filterValue(message), context::processed);
+                });
+        Consumer consumer = build(builder, "Super stream '" + superStream + "'", name);
+        return new Reader() {
+            @Override
+            public void store(String partition, long offset) {
+                Consumer own = partitions.get(partition);
+                if (own != null) {
+                    own.store(offset);
+                }
+            }
+
+            @Override
+            public long lastOffset(String partition) {
+                return ClientStreamReading.this.lastOffset(partition);
+            }
+
+            @Override
+            public void close() {
+                closeQuietly(consumer, superStream, name);
+            }
+        };
+    }
+
+    private long lastOffset(String stream) {
+        try {
+            return environment.queryStreamStats(stream).committedChunkId();
+        } catch (NoOffsetException e) {
+            return -1;
+        }
+    }
+
+    /** What every reader of ours is: named, tracked by hand, paced by credits, filtered. */
+    private static ConsumerBuilder configured(ConsumerBuilder builder, String name, Start start, Set<String> filter) {
+        builder = builder.name(name).offset(specification(start))
+                // Stored when the settled run grows, never on a timer: see SettledOffsets.
+                .manualTrackingStrategy().checkInterval(Duration.ZERO).builder()
+                .flow().strategy(ConsumerFlowStrategy.creditWhenHalfMessagesProcessed(INITIAL_CREDITS)).builder();
         if (!filter.isEmpty()) {
             // The client requires a post-filter with the values. It passes everything: the runtime drops the Bloom
             // filter's false positives itself, marking them processed, which the client's own post-filter does not
             // (its flow control would wait for them).
             builder = builder.filter().values(filter.toArray(String[]::new)).postFilter(message -> true).builder();
         }
-        Consumer consumer;
+        return builder;
+    }
+
+    private static Consumer build(ConsumerBuilder builder, String what, String name) {
         try {
-            consumer = builder.build();
+            return builder.build();
         } catch (StreamDoesNotExistException e) {
-            throw new IllegalStateException("Stream '" + stream + "' does not exist on RabbitMQ: declare it "
+            throw new IllegalStateException(what + " does not exist on RabbitMQ: declare it "
                     + "(quarkus.rabbitmq-subscriber.declare-topology=true declares it as type = QueueType.STREAM), or "
                     + "check its name", e);
         } catch (StreamException e) {
-            throw new IllegalStateException("Could not read stream '" + stream + "' as consumer '" + name + "': "
-                    + e.getMessage(), e);
+            throw new IllegalStateException("Could not read " + what.substring(0, 1).toLowerCase(java.util.Locale.ROOT)
+                    + what.substring(1) + " as consumer '" + name + "': " + e.getMessage(), e);
         }
-        return new Reader() {
-            @Override
-            public void store(long offset) {
-                consumer.store(offset);
-            }
+    }
 
-            @Override
-            public void close() {
+    /**
+     * Where a partition that became active starts: after the offset stored under the name (looked up again while the
+     * partition's leader cannot be reached), else where the subscription says.
+     */
+    private static OffsetSpecification resumeAt(Consumer consumer, String partition, OffsetSpecification initial) {
+        for (int attempt = 1;; attempt++) {
+            try {
+                return OffsetSpecification.offset(consumer.storedOffset() + 1);
+            } catch (NoOffsetException e) {
+                return initial;
+            } catch (RuntimeException e) {
+                if (attempt >= STORED_OFFSET_ATTEMPTS) {
+                    // Reading it again from the start is a re-read the inbox absorbs; skipping would lose messages.
+                    LOG.warnf("Could not read the offset stored for partition '%s' (%s): reading it from its first "
+                            + "message", partition, e.toString());
+                    return OffsetSpecification.first();
+                }
                 try {
-                    consumer.close();
-                } catch (RuntimeException e) {
-                    LOG.debugf("Closing the stream consumer '%s' of '%s' failed (%s)", name, stream, e.toString());
+                    Thread.sleep(100);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return OffsetSpecification.first();
                 }
             }
-        };
+        }
+    }
+
+    private static void closeQuietly(Consumer consumer, String stream, String name) {
+        try {
+            consumer.close();
+        } catch (RuntimeException e) {
+            LOG.debugf("Closing the stream consumer '%s' of '%s' failed (%s)", name, stream, e.toString());
+        }
     }
 
     private static OffsetSpecification specification(Start start) {

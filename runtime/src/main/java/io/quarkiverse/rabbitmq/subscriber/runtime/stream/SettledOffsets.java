@@ -1,12 +1,19 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.stream;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ObjLongConsumer;
 
 /**
- * The messages a stream consumer has handed out and not yet seen settled, in offset order, each under the delivery
- * tag the settler knows it by. The offset to store is the last of the settled run at the head: it never passes a
- * message still running, retried in place or waiting, whatever the concurrency, so a consumer that starts again
- * re-reads at most what was settled after it.
+ * The messages a stream consumer has handed out and not yet seen settled, in offset order per stream (the stream read,
+ * or each partition of a super stream), each under the delivery tag the settler knows it by (one numbering across the
+ * partitions). The offset to store for a stream is the last of the settled run at the head of its own messages: it
+ * never passes a message still running, retried in place or waiting, whatever the concurrency, so a consumer that
+ * starts again re-reads at most what was settled after it; and a partition's message that waits holds back no other
+ * partition's.
  * <p>
  * Each settled message is also marked processed for the reader's flow control: it asks for more once enough of what
  * it read is settled, so a consumer holds a bounded number of messages in memory.
@@ -28,39 +35,47 @@ final class SettledOffsets {
         }
     }
 
-    private final ArrayDeque<Entry> unsettled = new ArrayDeque<>();
+    private final Map<String, ArrayDeque<Entry>> unsettled = new HashMap<>();
     private long lastTag;
 
-    /** The message at {@code offset} arrived: its delivery tag, one above the last. */
-    synchronized long arrived(long offset, Runnable processed) {
+    /** The message at {@code offset} of {@code stream} arrived: its delivery tag, one above the last. */
+    synchronized long arrived(String stream, long offset, Runnable processed) {
         long tag = ++lastTag;
-        unsettled.addLast(new Entry(tag, offset, processed));
+        unsettled.computeIfAbsent(stream, ignored -> new ArrayDeque<>()).addLast(new Entry(tag, offset, processed));
         return tag;
     }
 
     /**
-     * The message under {@code tag} (and with {@code upTo}, every one before it) is settled. Returns the offset the
-     * consumer may store now, or -1 when the head of the log's unsettled run did not move.
+     * The message under {@code tag} (and with {@code upTo}, every one before it) is settled. Gives {@code store} each
+     * stream whose settled run at the head moved, with the offset the consumer may store for it now.
      */
-    synchronized long settled(long tag, boolean upTo) {
-        for (Entry entry : unsettled) {
-            if (entry.tag > tag) {
-                break;
+    synchronized void settled(long tag, boolean upTo, ObjLongConsumer<String> store) {
+        List<Runnable> processed = new ArrayList<>();
+        for (Map.Entry<String, ArrayDeque<Entry>> stream : unsettled.entrySet()) {
+            ArrayDeque<Entry> entries = stream.getValue();
+            for (Entry entry : entries) {
+                if (entry.tag > tag) {
+                    break;
+                }
+                if ((upTo || entry.tag == tag) && !entry.settled) {
+                    entry.settled = true;
+                    processed.add(entry.processed);
+                }
             }
-            if ((upTo || entry.tag == tag) && !entry.settled) {
-                entry.settled = true;
-                entry.processed.run();
+            long offset = -1;
+            while (!entries.isEmpty() && entries.peekFirst().settled) {
+                offset = entries.pollFirst().offset;
+            }
+            if (offset >= 0) {
+                store.accept(stream.getKey(), offset);
             }
         }
-        long store = -1;
-        while (!unsettled.isEmpty() && unsettled.peekFirst().settled) {
-            store = unsettled.pollFirst().offset;
-        }
-        return store;
+        // The offset stored first, then the credit: what the reader reads next comes after a position already stored.
+        processed.forEach(Runnable::run);
     }
 
     /** How many messages were handed out and are not settled. */
     synchronized int count() {
-        return unsettled.size();
+        return unsettled.values().stream().mapToInt(ArrayDeque::size).sum();
     }
 }

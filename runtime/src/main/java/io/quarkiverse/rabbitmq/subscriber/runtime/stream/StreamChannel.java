@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.jboss.logging.Logger;
 
@@ -35,21 +36,31 @@ public final class StreamChannel implements BrokerChannel {
     private final BrokerChannel amqp;
     private final StreamReading streams;
     private final String consumerName;
+    private final boolean superStream;
     private final java.util.function.LongSupplier clockMillis;
     private final SettledOffsets offsets = new SettledOffsets();
+    /** A super stream's partitions this consumer is the active one of: only theirs are stored. */
+    private final Set<String> active = ConcurrentHashMap.newKeySet();
+    /**
+     * Per stream read, the offset stored last, or before any, the one before the first message read: where a consumer
+     * that starts again would resume.
+     */
+    private final Map<String, Long> positions = new ConcurrentHashMap<>();
     private volatile StreamReading.Reader reader;
 
     /**
      * @param amqp the AMQP channel its copies and dead letters leave on
      * @param streams where the stream is read: RabbitMQ's stream protocol, or the in-process broker
      * @param consumerName the name the consumer stores its offset under
+     * @param superStream whether the subscription's queue is a super stream: its partitions are read
      * @param clockMillis the runtime's clock, for an {@code ago:} offset
      */
-    public StreamChannel(BrokerChannel amqp, StreamReading streams, String consumerName,
+    public StreamChannel(BrokerChannel amqp, StreamReading streams, String consumerName, boolean superStream,
             java.util.function.LongSupplier clockMillis) {
         this.amqp = amqp;
         this.streams = streams;
         this.consumerName = consumerName;
+        this.superStream = superStream;
         this.clockMillis = clockMillis;
     }
 
@@ -66,22 +77,74 @@ public final class StreamChannel implements BrokerChannel {
                 ? Set.copyOf(values.stream().map(String::valueOf).toList())
                 : Set.of());
         String tag = "stream-" + consumerName + "-" + stream;
-        reader = streams.read(stream, consumerName, StreamOffsets.start(start, clockMillis.getAsLong()), filter.values(),
-                (offset, properties, body, filterValue, processed) -> {
-                    if (!filter.matches(filterValue)) {
-                        // Another value's, let through by the Bloom filter: never handed out, so never settled.
-                        processed.run();
-                        return;
-                    }
-                    handler.delivered(tag, new OffsetEnvelope(offsets.arrived(offset, processed), stream, offset),
-                            properties, body);
-                });
+        StreamReading.Handler messages = new StreamReading.Handler() {
+            @Override
+            public void message(String read, long offset, AMQP.BasicProperties properties, byte[] body,
+                    String filterValue, Runnable processed) {
+                if (!filter.matches(filterValue)) {
+                    // Another value's, let through by the Bloom filter: never handed out, so never settled.
+                    processed.run();
+                    return;
+                }
+                positions.putIfAbsent(read, offset - 1);
+                handler.delivered(tag, new OffsetEnvelope(offsets.arrived(read, offset, processed), read, offset),
+                        properties, body);
+            }
+
+            @Override
+            public void activity(String partition, boolean nowActive) {
+                if (nowActive) {
+                    active.add(partition);
+                } else {
+                    active.remove(partition);
+                    // Another consumer stores its offsets now: this one's would be old news when it is active again.
+                    positions.remove(partition);
+                }
+                if (reader != null || nowActive) {
+                    // Not when this consumer closes (a stop, a loss): the partitions go with it, said elsewhere.
+                    LOG.infof("Consumer '%s' is %s the active consumer of partition '%s' of super stream '%s'",
+                            consumerName, nowActive ? "now" : "no longer", partition, stream);
+                }
+            }
+        };
+        reader = superStream
+                ? streams.readSuperStream(stream, consumerName, StreamOffsets.start(start, clockMillis.getAsLong()),
+                        filter.values(), messages)
+                : streams.read(stream, consumerName, StreamOffsets.start(start, clockMillis.getAsLong()),
+                        filter.values(), messages);
         return tag;
+    }
+
+    /**
+     * How many messages of {@code stream} (the stream read, or a partition of the super stream) are past where this
+     * consumer would resume (the last offset it stored): NaN while it does not read it (not the partition's active
+     * consumer, not consuming), 0 before it read any message of it. Short by at most a chunk (see
+     * {@link StreamReading.Reader#lastOffset}); asks the server.
+     */
+    public double lag(String stream) {
+        StreamReading.Reader current = reader;
+        if (current == null || superStream && !active.contains(stream)) {
+            return Double.NaN;
+        }
+        Long position = positions.get(stream);
+        if (position == null) {
+            return 0;
+        }
+        try {
+            return Math.max(0, current.lastOffset(stream) - position);
+        } catch (RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** The partitions of its super stream this consumer is the active one of, sorted; empty for a stream. */
+    public List<String> activePartitions() {
+        return active.stream().sorted().toList();
     }
 
     @Override
     public void ack(long deliveryTag, boolean multiple) {
-        store(offsets.settled(deliveryTag, multiple));
+        offsets.settled(deliveryTag, multiple, this::store);
     }
 
     @Override
@@ -93,19 +156,24 @@ public final class StreamChannel implements BrokerChannel {
                     + "unsettled, and is read again when the consumer '%s' starts again", deliveryTag, consumerName);
             return;
         }
-        store(offsets.settled(deliveryTag, false));
+        offsets.settled(deliveryTag, false, this::store);
     }
 
-    private void store(long offset) {
+    private void store(String stream, long offset) {
         StreamReading.Reader current = reader;
-        if (offset >= 0 && current != null) {
-            try {
-                current.store(offset);
-            } catch (RuntimeException e) {
-                // Closed, or its connection lost: the next settlement stores a later offset; a consumer that starts
-                // again before that re-reads from the last stored one.
-                LOG.debugf("Could not store offset %d for consumer '%s' (%s)", offset, consumerName, e.toString());
-            }
+        if (current == null || superStream && !active.contains(stream)) {
+            // A partition another consumer took over: it resumed after the offset stored when it did, and stores its
+            // own from then on; what this one still settles of it was read there again.
+            return;
+        }
+        try {
+            current.store(stream, offset);
+            positions.put(stream, offset);
+        } catch (RuntimeException e) {
+            // Closed, or its connection lost: the next settlement stores a later offset; a consumer that starts
+            // again before that re-reads from the last stored one.
+            LOG.debugf("Could not store offset %d of '%s' for consumer '%s' (%s)", offset, stream, consumerName,
+                    e.toString());
         }
     }
 
@@ -126,6 +194,8 @@ public final class StreamChannel implements BrokerChannel {
         if (current != null) {
             current.close();
         }
+        active.clear();
+        positions.clear();
     }
 
     /** Prefetch bounds a queue's deliveries; a stream's are bounded by the client's credits. */

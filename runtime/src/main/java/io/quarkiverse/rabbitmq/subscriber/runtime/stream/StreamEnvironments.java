@@ -36,18 +36,49 @@ public class StreamEnvironments {
     SubscriberConfig config;
 
     private Environment environment;
+    /** The channel of each stream subscription, by its queue (the stream, or the super stream). */
+    private final java.util.Map<String, StreamChannel> channels = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
-     * A stream subscription's channel over {@code amqp}, reading the stream from the broker the session chose: the
-     * in-process broker's logs, or RabbitMQ's stream protocol.
+     * A stream subscription's channel over {@code amqp}, reading the stream (or the super stream's partitions) from
+     * the broker the session chose: the in-process broker's logs, or RabbitMQ's stream protocol.
      *
      * @throws IllegalStateException naming what is missing: the stream protocol's listener (the {@code rabbitmq_stream}
      *         plugin)
      */
-    public BrokerChannel channel(BrokerChannel amqp, String stream) {
+    public BrokerChannel channel(BrokerChannel amqp, String stream, boolean superStream) {
         StreamReading reading = session.embeddedBroker().map(EmbeddedBroker::streams)
                 .orElseGet(() -> new ClientStreamReading(environment(stream)));
-        return new StreamChannel(amqp, reading, consumerName(stream), () -> session.clock().millis());
+        StreamChannel channel = new StreamChannel(amqp, reading, consumerName(stream), superStream,
+                () -> session.clock().millis());
+        // The last one attached is the one reading: a subscription attaches again after a loss.
+        channels.put(stream, channel);
+        return channel;
+    }
+
+    /**
+     * The lag of {@code stream}, a stream subscription's stream or a partition of its super stream
+     * ({@link StreamChannel#lag}); NaN when none reads it here.
+     */
+    public double lag(String subscription, String stream) {
+        StreamChannel channel = channels.get(subscription);
+        return channel == null ? Double.NaN : channel.lag(stream);
+    }
+
+    /** Whether this instance is the active consumer of {@code partition} of super stream {@code superStream}. */
+    public boolean activeOn(String superStream, String partition) {
+        StreamChannel channel = channels.get(superStream);
+        return channel != null && channel.activePartitions().contains(partition);
+    }
+
+    /** The partitions of super stream {@code superStream} this instance is the active consumer of, by index, sorted. */
+    public java.util.List<Integer> activePartitions(String superStream) {
+        StreamChannel channel = channels.get(superStream);
+        String prefix = superStream + "-";
+        return channel == null ? java.util.List.of()
+                : channel.activePartitions().stream().filter(partition -> partition.startsWith(prefix)
+                        && partition.substring(prefix.length()).matches("[0-9]+"))
+                        .map(partition -> Integer.valueOf(partition.substring(prefix.length()))).sorted().toList();
     }
 
     private synchronized Environment environment(String stream) {

@@ -44,8 +44,20 @@ final class PartitionRules {
                     + "\"message-id\" or \"header:<name>\"");
         }
         if (subscription.concurrency > 1) {
-            problems.add("sets concurrency = " + subscription.concurrency + " with partitions: a partition is handled "
-                    + "one message at a time, which keeps the order of its keys; for more at once, raise partitions");
+            problems.add("sets concurrency = " + subscription.concurrency + " with partitions: " + (subscription.stream()
+                    ? "a super stream's messages are handled one at a time, which keeps the order of each partition; "
+                            + "for more at once, run more instances (RabbitMQ spreads the partitions over them)"
+                    : "a partition is handled one message at a time, which keeps the order of its keys; for more at "
+                            + "once, raise partitions"));
+        }
+        if (subscription.stream()) {
+            // A super stream: what cannot apply to a log is StreamRules'; a retry already waits in place.
+            if (!subscription.bindings.isEmpty()) {
+                problems.add("sets bindings on a super stream: messages reach its partitions through its exchange '"
+                        + subscription.queue + "' only, routed by partition; publish with "
+                        + "RabbitPublisher.toPartition, or bind that exchange to yours");
+            }
+            return;
         }
         if (subscription.delay != Delay.IN_SERVICE) {
             problems.add("sets delay = " + subscription.delay + " with partitions: a retried message would wait "
@@ -94,15 +106,18 @@ final class PartitionRules {
                 continue;
             }
             for (int index = 0; index < partitioning.count; index++) {
-                String name = Partitioning.queueName(subscription.queue, index);
+                String name = subscription.stream() ? SuperStream.partition(subscription.queue, index)
+                        : Partitioning.queueName(subscription.queue, index);
                 if (used.contains(name)) {
                     conflicts.add("Queue '" + name + "' is both partition " + index + " of '" + subscription.queue
                             + "' and another subscription's queue: rename one");
                 }
             }
             if (boundExchanges.contains(subscription.queue)) {
-                conflicts.add("Exchange '" + subscription.queue + "' is both the consistent-hash exchange of the "
-                        + "partitions of '" + subscription.queue + "' and bound by a @Binding: rename one");
+                conflicts.add("Exchange '" + subscription.queue + "' is both the " + (subscription.stream()
+                        ? "super stream's exchange"
+                        : "consistent-hash exchange") + " of the partitions of '"
+                        + subscription.queue + "' and bound by a @Binding: rename one");
             }
         }
         return conflicts;

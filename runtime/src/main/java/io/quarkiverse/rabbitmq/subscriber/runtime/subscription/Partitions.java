@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Splits each partitioned subscription into its partitions, once its names are final: the topology plans them and the
  * engine runs them as subscriptions of their own, one per partition queue. The others pass as they are; so do
- * partitions already split.
+ * partitions already split, and super streams.
  */
 public final class Partitions {
 
@@ -44,6 +44,8 @@ public final class Partitions {
     }
 
     private static boolean needsSplit(SubscriptionSpec subscription) {
-        return subscription.partitioned() && !subscription.partitioning.isPartition();
+        // A super stream stays one subscription: the stream client reads its partitions, and the broker chooses which of
+        // them this instance is the active consumer of.
+        return subscription.partitioned() && !subscription.partitioning.isPartition() && !subscription.stream();
     }
 }

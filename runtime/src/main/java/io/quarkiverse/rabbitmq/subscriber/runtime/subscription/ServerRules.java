@@ -26,6 +26,12 @@ public final class ServerRules {
                         + "stream filters came with RabbitMQ 3.13. Upgrade the broker, or remove filter and check "
                         + "the messages in the handler");
             }
+            if (subscription.superStream() && broker.known() && !broker.atLeast(3, 11)) {
+                problems.add("Super stream '" + subscription.queue + "' (a stream with partitions = "
+                        + subscription.partitioning.count + ") needs RabbitMQ 3.11 or later, which has its single "
+                        + "active consumer per partition; " + broker + " does not. Upgrade the broker, or consume one "
+                        + "stream (remove partitions)");
+            }
             if (subscription.delay == Delay.PLUGIN && !broker.runsDelayedMessagePlugin()) {
                 problems.add("Queue '" + subscription.queue + "' sets delay = PLUGIN, which cannot work on " + broker
                         + ": the delayed-message-exchange plugin keeps its messages in Mnesia, which RabbitMQ 4.3 "

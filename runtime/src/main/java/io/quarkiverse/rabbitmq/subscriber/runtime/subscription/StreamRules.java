@@ -55,10 +55,6 @@ final class StreamRules {
             problems.add("sets deliveryLimit on a stream: a stream counts no deliveries; cap the attempts with "
                     + "maxAttempts");
         }
-        if (subscription.partitioned()) {
-            problems.add("sets partitions on a stream: super streams are not supported yet; consume one stream, or "
-                    + "use ordered partitions on classic or quorum queues");
-        }
         if (subscription.killSwitchFailures > 0) {
             problems.add("sets a kill switch on a stream: its pause gives the deliveries back to the queue, which a log "
                     + "cannot take; remove quarkus.rabbitmq-subscriber.queues.\"" + subscription.queue

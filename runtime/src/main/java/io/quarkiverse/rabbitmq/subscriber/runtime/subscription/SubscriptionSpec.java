@@ -222,6 +222,14 @@ public final class SubscriptionSpec {
         return type == QueueType.STREAM;
     }
 
+    /**
+     * Whether it reads a super stream ({@code QueueType.STREAM} with partitions): one subscription reading every
+     * partition stream, of which the broker makes it the active consumer of some ({@link SuperStream}).
+     */
+    public boolean superStream() {
+        return stream() && partitioned();
+    }
+
     /** Every name of this subscription that may come from the configuration, as written. */
     public List<String> names() {
         List<String> names = new ArrayList<>();
@@ -279,7 +287,7 @@ public final class SubscriptionSpec {
      */
     public Map<String, Object> queueArguments() {
         Map<String, Object> arguments = new LinkedHashMap<>(this.arguments);
-        if (partitioned()) {
+        if (partitioned() && !stream()) {
             // One consumer at a time gets a partition's messages, whichever instances consume it.
             arguments.put("x-single-active-consumer", true);
         }

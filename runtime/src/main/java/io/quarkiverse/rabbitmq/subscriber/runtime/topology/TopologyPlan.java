@@ -10,6 +10,7 @@ import io.quarkiverse.rabbitmq.subscriber.Delay;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.BindingSpec;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.Partitioning;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SuperStream;
 import io.quarkus.runtime.annotations.RecordableConstructor;
 
 /**
@@ -138,8 +139,12 @@ public final class TopologyPlan {
         Map<String, ExchangePlan> exchanges = new LinkedHashMap<>();
         List<BindingPlan> bindings = new ArrayList<>();
         for (SubscriptionSpec subscription : sorted) {
-            queues.putIfAbsent(subscription.queue,
-                    new QueuePlan(subscription.queue, Role.WORK, subscription.queue, subscription.queueArguments()));
+            if (subscription.superStream()) {
+                superStream(subscription, queues, exchanges, bindings);
+            } else {
+                queues.putIfAbsent(subscription.queue,
+                        new QueuePlan(subscription.queue, Role.WORK, subscription.queue, subscription.queueArguments()));
+            }
         }
         java.util.Set<String> deadLetterQueues = new java.util.HashSet<>();
         sorted.forEach(subscription -> deadLetterQueues.add(subscription.deadLetter));
@@ -190,6 +195,23 @@ public final class TopologyPlan {
             }
         }
         return new TopologyPlan(new ArrayList<>(queues.values()), new ArrayList<>(exchanges.values()), bindings);
+    }
+
+    /**
+     * A super stream, as RabbitMQ lays one out ({@link SuperStream}): its partition streams, its exchange, and each
+     * partition's binding with its index as the key and its place in the order.
+     */
+    private static void superStream(SubscriptionSpec subscription, Map<String, QueuePlan> queues,
+            Map<String, ExchangePlan> exchanges, List<BindingPlan> bindings) {
+        exchanges.putIfAbsent(subscription.queue, new ExchangePlan(subscription.queue, SuperStream.EXCHANGE_TYPE,
+                SuperStream.EXCHANGE_ARGUMENTS));
+        for (int index = 0; index < subscription.partitioning.count; index++) {
+            String partition = SuperStream.partition(subscription.queue, index);
+            queues.putIfAbsent(partition, new QueuePlan(partition, Role.WORK, subscription.queue,
+                    subscription.queueArguments()));
+            bindings.add(new BindingPlan(partition, subscription.queue, SuperStream.bindingKey(index),
+                    Map.of(SuperStream.PARTITION_ORDER, index)));
+        }
     }
 
     /**

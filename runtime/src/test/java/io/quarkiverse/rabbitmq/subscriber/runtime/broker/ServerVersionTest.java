@@ -54,4 +54,15 @@ class ServerVersionTest {
                 on310);
         assertEquals(List.of(), ServerRules.problems(List.of(filtered), ServerVersion.of("4.0.5")));
     }
+
+    @Test
+    void startupRefusesASuperStreamBefore311() {
+        SubscriptionSpec invoices = SubscriptionSpec.builder("invoices").type(QueueType.STREAM)
+                .partitions(3, "header:account").build();
+        List<String> on310 = ServerRules.problems(List.of(invoices), ServerVersion.of("3.10.8"));
+        assertEquals(List.of("Super stream 'invoices' (a stream with partitions = 3) needs RabbitMQ 3.11 or later, "
+                + "which has its single active consumer per partition; RabbitMQ 3.10.8 does not. Upgrade the broker, "
+                + "or consume one stream (remove partitions)"), on310);
+        assertEquals(List.of(), ServerRules.problems(List.of(invoices), ServerVersion.of("3.11.0")));
+    }
 }

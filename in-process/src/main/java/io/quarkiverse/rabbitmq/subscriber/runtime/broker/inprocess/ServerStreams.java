@@ -11,9 +11,11 @@ import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.StreamReading;
+import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SuperStream;
 
 /**
- * The in-process broker's streams ({@code x-queue-type=stream}): append-only logs whose messages stay after they are
+ * The in-process broker's streams ({@code x-queue-type=stream}) and super streams (an exchange whose bindings order its
+ * partition streams): append-only logs whose messages stay after they are
  * read, each at its offset (0 for the first), with the time it was written on the broker's clock; the offsets readers
  * stored, by stream and name; and the readers, each sent the messages from its position on, a bounded number at a time
  * (a message is processed once its subscription settled it), as the stream protocol's credits bound them. As RabbitMQ
@@ -31,9 +33,14 @@ final class ServerStreams implements StreamReading {
     }
 
     private static final class Log {
+        final String stream;
         final List<Entry> entries = new ArrayList<>();
         final Map<String, Long> stored = new HashMap<>();
         final List<Reader> readers = new ArrayList<>();
+
+        Log(String stream) {
+            this.stream = stream;
+        }
     }
 
     private final class Reader implements StreamReading.Reader {
@@ -54,19 +61,26 @@ final class ServerStreams implements StreamReading {
         }
 
         @Override
-        public void store(long offset) {
+        public void store(String stream, long offset) {
             server.post(() -> log.stored.merge(name, offset, Math::max));
         }
 
         @Override
         public void close() {
-            server.post(() -> {
-                closed = true;
-                log.readers.remove(this);
-                // What it still held is read again by whoever reads next: nothing of it is settled.
-                server.thread.unackedChanged(-outstanding);
-                outstanding = 0;
-            });
+            server.post(this::closeNow);
+        }
+
+        @Override
+        public long lastOffset(String stream) {
+            return ServerStreams.this.lastOffset(stream);
+        }
+
+        void closeNow() {
+            closed = true;
+            log.readers.remove(this);
+            // What it still held is read again by whoever reads next: nothing of it is settled.
+            server.thread.unackedChanged(-outstanding);
+            outstanding = 0;
         }
 
         void processed() {
@@ -89,7 +103,7 @@ final class ServerStreams implements StreamReading {
 
     /** A stream was declared: its log, empty. */
     void declared(String stream) {
-        logs.putIfAbsent(stream, new Log());
+        logs.putIfAbsent(stream, new Log(stream));
     }
 
     /** A stream was deleted: its messages and stored offsets go; its readers hear nothing more. */
@@ -138,6 +152,140 @@ final class ServerStreams implements StreamReading {
         }
     }
 
+    /**
+     * A consumer of a super stream: the readers of the partitions it is the active consumer of. As RabbitMQ does, of the
+     * consumers of one name on a super stream, in the order they came, the active consumer of partition {@code i} is
+     * the one at {@code i} modulo their number; when one comes or goes, each partition whose active consumer changes
+     * is taken from the one (its reader closed, what it held read again by the other) and given to the other, which
+     * reads it after the offset stored under the name.
+     */
+    private final class Member implements StreamReading.Reader {
+        final Group group;
+        final Start start;
+        final Set<String> filter;
+        final Handler handler;
+        final Map<String, Reader> partitions = new HashMap<>();
+
+        Member(Group group, Start start, Set<String> filter, Handler handler) {
+            this.group = group;
+            this.start = start;
+            this.filter = filter;
+            this.handler = handler;
+        }
+
+        @Override
+        public void store(String partition, long offset) {
+            server.post(() -> {
+                Log log = logs.get(partition);
+                if (log != null) {
+                    log.stored.merge(group.name, offset, Math::max);
+                }
+            });
+        }
+
+        @Override
+        public long lastOffset(String partition) {
+            return ServerStreams.this.lastOffset(partition);
+        }
+
+        @Override
+        public void close() {
+            server.post(() -> {
+                if (group.members.remove(this)) {
+                    partitions.values().forEach(Reader::closeNow);
+                    partitions.clear();
+                    rebalance(group);
+                }
+            });
+        }
+    }
+
+    /** The consumers of one name on one super stream, in the order they came. */
+    private static final class Group {
+        final String name;
+        final List<String> partitions;
+        final List<Member> members = new ArrayList<>();
+
+        Group(String name, List<String> partitions) {
+            this.name = name;
+            this.partitions = partitions;
+        }
+    }
+
+    private final Map<String, Group> groups = new HashMap<>();
+
+    @Override
+    public StreamReading.Reader readSuperStream(String superStream, String name, Start start, Set<String> filter,
+            Handler handler) {
+        try {
+            return server.call(() -> {
+                List<String> partitions = partitions(superStream);
+                Group group = groups.computeIfAbsent(superStream + "|" + name, key -> new Group(name, partitions));
+                Member member = new Member(group, start, Set.copyOf(filter), handler);
+                group.members.add(member);
+                rebalance(group);
+                return member;
+            });
+        } catch (BrokerException e) {
+            throw new IllegalStateException("Could not read super stream '" + superStream + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** The partition streams bound to the super stream's exchange, in their order ({@code x-stream-partition-order}). */
+    private List<String> partitions(String superStream) {
+        ServerExchange exchange = server.routing.exchange(superStream);
+        List<ServerExchange.Binding> bindings = exchange == null ? List.of()
+                : exchange.bindings.stream().filter(binding -> logs.containsKey(binding.queue().name)).toList();
+        if (bindings.isEmpty()) {
+            throw new IllegalStateException("Super stream '" + superStream + "' does not exist on the in-process "
+                    + "broker: declare it (quarkus.rabbitmq-subscriber.declare-topology=true declares it as type = "
+                    + "QueueType.STREAM with partitions), or check its name");
+        }
+        return bindings.stream().sorted(java.util.Comparator.comparingLong(binding -> order(binding.arguments())))
+                .map(binding -> binding.queue().name).distinct().toList();
+    }
+
+    private static long order(Map<String, Object> arguments) {
+        return arguments != null && arguments.get(SuperStream.PARTITION_ORDER) instanceof Number number ? number.longValue()
+                : Long.MAX_VALUE;
+    }
+
+    /** Gives each partition of the group to the member RabbitMQ would make its active consumer. */
+    private void rebalance(Group group) {
+        for (int index = 0; index < group.partitions.size(); index++) {
+            String partition = group.partitions.get(index);
+            Member wanted = group.members.isEmpty() ? null : group.members.get(index % group.members.size());
+            for (Member member : group.members) {
+                if (member != wanted && member.partitions.containsKey(partition)) {
+                    member.partitions.remove(partition).closeNow();
+                    member.handler.activity(partition, false);
+                }
+            }
+            Log log = logs.get(partition);
+            if (wanted != null && log != null && !wanted.partitions.containsKey(partition)) {
+                Long stored = log.stored.get(group.name);
+                Reader reader = new Reader(log, group.name, wanted.filter, wanted.handler,
+                        stored != null ? stored + 1 : position(log, wanted.start));
+                wanted.partitions.put(partition, reader);
+                wanted.handler.activity(partition, true);
+                log.readers.add(reader);
+                send(reader);
+            }
+        }
+    }
+
+    /** The last offset of {@code stream}'s log: each message is a chunk of its own here. */
+    private long lastOffset(String stream) {
+        try {
+            return server.call(() -> {
+                Log log = logs.get(stream);
+                return log == null ? -1L : log.entries.size() - 1L;
+            });
+        } catch (BrokerException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
     /** Where a reader without a stored offset starts. */
     private static long position(Log log, Start start) {
         int length = log.entries.size();
@@ -162,8 +310,8 @@ final class ServerStreams implements StreamReading {
             }
             reader.outstanding++;
             server.thread.unackedChanged(1);
-            reader.handler.message(entry.offset(), entry.properties(), entry.body(), entry.filterValue(),
-                    reader::processed);
+            reader.handler.message(reader.log.stream, entry.offset(), entry.properties(), entry.body(),
+                    entry.filterValue(), reader::processed);
         }
     }
 }

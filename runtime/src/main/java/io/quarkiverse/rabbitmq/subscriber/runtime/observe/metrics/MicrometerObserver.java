@@ -42,6 +42,7 @@ public class MicrometerObserver implements Observer {
     public static final String IN_FLIGHT = "quarkus.rabbitmq-subscriber.deliveries.in-flight";
     public static final String PAUSED = "quarkus.rabbitmq-subscriber.subscriber.paused";
     public static final String PARTITION_ACTIVE = "quarkus.rabbitmq-subscriber.partition.active";
+    public static final String STREAM_LAG = "quarkus.rabbitmq-subscriber.stream.lag";
     static final String NO_ERROR = "none";
 
     @Inject
@@ -116,8 +117,14 @@ public class MicrometerObserver implements Observer {
         for (String queue : figures.partitionQueues()) {
             Gauge.builder(PARTITION_ACTIVE, () -> figures.activePartition().test(queue) ? 1 : 0)
                     .description("1 while this instance is the partition's active consumer, or is taking it over "
-                            + "(quorum partitions on RabbitMQ 4), else 0")
+                            + "(quorum partitions on RabbitMQ 4, super stream partitions), else 0")
                     .tags(Tags.of("queue", queue)).register(registry);
+        }
+        for (String stream : figures.streams()) {
+            Gauge.builder(STREAM_LAG, () -> figures.streamLag().applyAsDouble(stream))
+                    .description("Messages of the stream (or super stream partition) past the offset its consumer "
+                            + "stored here, to within a chunk; NaN where this instance does not read it")
+                    .baseUnit("messages").tags(Tags.of("queue", stream)).register(registry);
         }
         Gauge.builder(IN_FLIGHT, figures.inFlight()::getAsInt)
                 .description("Deliveries handed to handlers and not settled yet").register(registry);

@@ -23,9 +23,12 @@ public interface StreamReading {
      *
      * @param start where to start without a stored offset: first, last, next, an offset or a timestamp
      * @param filter the filter values whose chunks to read (RabbitMQ 3.13 and later); empty: every message
+     * @param singleActive whether it is the single active consumer of the name (RabbitMQ 3.11 and later): of the
+     *        consumers of one name on the stream, the first to come reads it, and the next when it goes, resuming
+     *        after the stored offset ({@link Handler#activity} says when); without, each reads the whole stream
      * @throws IllegalStateException naming the stream when it cannot be read (it does not exist, the server refused)
      */
-    Reader read(String stream, String name, Start start, Set<String> filter, Handler handler);
+    Reader read(String stream, String name, Start start, Set<String> filter, boolean singleActive, Handler handler);
 
     /**
      * Starts reading super stream {@code superStream}'s partitions as consumer {@code name}, the broker's single active
@@ -60,7 +63,7 @@ public interface StreamReading {
 
         /**
          * @param stream the stream read, or the partition of a super stream
-         * @param filterValue the message's filter value, or null
+         * @param filterValue the message's filter value, or null (none, or an unfiltered reader that did not look)
          * @param processed to run once the message is settled: the reader asks for more as messages are processed,
          *        so what it holds stays bounded
          */
@@ -68,8 +71,9 @@ public interface StreamReading {
                 Runnable processed);
 
         /**
-         * A super stream's partition became active here ({@code active}), or stopped being so: another consumer of the
-         * name reads it now. Nothing more of it comes here while it is not active.
+         * A super stream's partition, or a stream read as its single active consumer, became active here
+         * ({@code active}), or stopped being so: another consumer of the name reads it now, or this one lost its
+         * connection. Nothing more of it comes here while it is not active.
          */
         default void activity(String partition, boolean active) {
         }

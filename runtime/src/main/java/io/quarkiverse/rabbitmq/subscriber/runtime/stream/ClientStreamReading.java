@@ -44,11 +44,16 @@ final class ClientStreamReading implements StreamReading {
     }
 
     @Override
-    public Reader read(String stream, String name, Start start, Set<String> filter, Handler handler) {
-        ConsumerBuilder builder = configured(environment.consumerBuilder().stream(stream), name, start, filter)
-                .messageHandler((context, message) -> handler.message(stream, context.offset(),
-                        StreamMessages.properties(message), message.getBodyAsBinary(), filterValue(message),
-                        context::processed));
+    public Reader read(String stream, String name, Start start, Set<String> filter, boolean singleActive,
+            Handler handler) {
+        boolean filtered = !filter.isEmpty();
+        ConsumerBuilder builder = configured(environment.consumerBuilder().stream(stream), name, start, filter);
+        if (singleActive) {
+            builder = activeOnly(builder, handler, specification(start), null);
+        }
+        builder = builder.messageHandler((context, message) -> handler.message(stream, context.offset(),
+                StreamMessages.properties(message), message.getBodyAsBinary(),
+                filtered ? filterValue(message) : null, context::processed));
         Consumer consumer = build(builder, "Stream '" + stream + "'", name);
         return new Reader() {
             @Override
@@ -77,18 +82,16 @@ final class ClientStreamReading implements StreamReading {
     @Override
     public Reader readSuperStream(String superStream, String name, Start start, Set<String> filter, Handler handler) {
         Map<String, Consumer> partitions = new ConcurrentHashMap<>();
-        OffsetSpecification initial = specification(start);
-        ConsumerBuilder builder = configured(environment.consumerBuilder().superStream(superStream), name, start, filter)
-                .singleActiveConsumer()
-                .consumerUpdateListener(context -> {
-                    partitions.put(context.stream(), context.consumer());
-                    handler.activity(context.stream(), context.isActive());
-                    return context.isActive() ? resumeAt(context.consumer(), context.stream(), initial) : null;
-                })
+        ConsumerBuilder builder = activeOnly(
+                configured(environment.consumerBuilder().superStream(superStream), name, start, filter), handler,
+                specification(start), partitions)
                 .messageHandler((context, message) -> {
-                    partitions.putIfAbsent(context.stream(), context.consumer());
+                    if (!partitions.containsKey(context.stream())) {
+                        partitions.put(context.stream(), context.consumer());
+                    }
                     handler.message(context.stream(), context.offset(), StreamMessages.properties(message),
-                            message.getBodyAsBinary(), filterValue(message), context::processed);
+                            message.getBodyAsBinary(), filter.isEmpty() ? null : filterValue(message),
+                            context::processed);
                 });
         Consumer consumer = build(builder, "Super stream '" + superStream + "'", name);
         return new Reader() {
@@ -118,6 +121,22 @@ final class ClientStreamReading implements StreamReading {
         } catch (NoOffsetException e) {
             return -1;
         }
+    }
+
+    /**
+     * A single active consumer of its name: told when it becomes active, or stops being so, on each stream (each
+     * partition of a super stream, each kept in {@code consumers} when given); one that becomes active resumes after the
+     * offset stored, as the client's own listener would (this one also tells the handler).
+     */
+    private static ConsumerBuilder activeOnly(ConsumerBuilder builder, Handler handler, OffsetSpecification initial,
+            Map<String, Consumer> consumers) {
+        return builder.singleActiveConsumer().consumerUpdateListener(context -> {
+            if (consumers != null) {
+                consumers.put(context.stream(), context.consumer());
+            }
+            handler.activity(context.stream(), context.isActive());
+            return context.isActive() ? resumeAt(context.consumer(), context.stream(), initial) : null;
+        });
     }
 
     /** What every reader of ours is: named, tracked by hand, paced by credits, filtered. */
@@ -193,7 +212,10 @@ final class ClientStreamReading implements StreamReading {
         };
     }
 
-    /** A message's filter value: an application property, or a message annotation when RabbitMQ mapped an AMQP 0.9.1 header. */
+    /**
+     * A message's filter value: an application property, or a message annotation when RabbitMQ mapped an AMQP 0.9.1
+     * header. Looked up for a filtered reader only: an unfiltered one has no use for it, and the lookup costs.
+     */
     private static String filterValue(Message message) {
         Object value = valueOf(message.getApplicationProperties());
         if (value == null) {

@@ -37,9 +37,11 @@ public final class StreamChannel implements BrokerChannel {
     private final StreamReading streams;
     private final String consumerName;
     private final boolean superStream;
+    /** Whether it is the single active consumer of its name: a super stream's always, a stream's from RabbitMQ 3.11. */
+    private final boolean singleActive;
     private final java.util.function.LongSupplier clockMillis;
     private final SettledOffsets offsets = new SettledOffsets();
-    /** A super stream's partitions this consumer is the active one of: only theirs are stored. */
+    /** The streams (a super stream's partitions) this single active consumer is the active one of: only theirs are stored. */
     private final Set<String> active = ConcurrentHashMap.newKeySet();
     /**
      * Per stream read, the offset stored last, or before any, the one before the first message read: where a consumer
@@ -53,14 +55,17 @@ public final class StreamChannel implements BrokerChannel {
      * @param streams where the stream is read: RabbitMQ's stream protocol, or the in-process broker
      * @param consumerName the name the consumer stores its offset under
      * @param superStream whether the subscription's queue is a super stream: its partitions are read
+     * @param singleActive whether a stream is read as the single active consumer of the name (RabbitMQ 3.11 and
+     *        later): one instance at a time reads it; a super stream's partitions always are
      * @param clockMillis the runtime's clock, for an {@code ago:} offset
      */
     public StreamChannel(BrokerChannel amqp, StreamReading streams, String consumerName, boolean superStream,
-            java.util.function.LongSupplier clockMillis) {
+            boolean singleActive, java.util.function.LongSupplier clockMillis) {
         this.amqp = amqp;
         this.streams = streams;
         this.consumerName = consumerName;
         this.superStream = superStream;
+        this.singleActive = superStream || singleActive;
         this.clockMillis = clockMillis;
     }
 
@@ -86,7 +91,10 @@ public final class StreamChannel implements BrokerChannel {
                     processed.run();
                     return;
                 }
-                positions.putIfAbsent(read, offset - 1);
+                if (!positions.containsKey(read)) {
+                    // Once per stream read: putIfAbsent would lock the map's bin for every message.
+                    positions.put(read, offset - 1);
+                }
                 handler.delivered(tag, new OffsetEnvelope(offsets.arrived(read, offset, processed), read, offset),
                         properties, body);
             }
@@ -102,8 +110,9 @@ public final class StreamChannel implements BrokerChannel {
                 }
                 if (reader != null || nowActive) {
                     // Not when this consumer closes (a stop, a loss): the partitions go with it, said elsewhere.
-                    LOG.infof("Consumer '%s' is %s the active consumer of partition '%s' of super stream '%s'",
-                            consumerName, nowActive ? "now" : "no longer", partition, stream);
+                    LOG.infof("Consumer '%s' is %s the active consumer of %s", consumerName,
+                            nowActive ? "now" : "no longer", superStream ? "partition '" + partition
+                                    + "' of super stream '" + stream + "'" : "stream '" + stream + "'");
                 }
             }
         };
@@ -111,7 +120,7 @@ public final class StreamChannel implements BrokerChannel {
                 ? streams.readSuperStream(stream, consumerName, StreamOffsets.start(start, clockMillis.getAsLong()),
                         filter.values(), messages)
                 : streams.read(stream, consumerName, StreamOffsets.start(start, clockMillis.getAsLong()),
-                        filter.values(), messages);
+                        filter.values(), singleActive, messages);
         return tag;
     }
 
@@ -123,7 +132,7 @@ public final class StreamChannel implements BrokerChannel {
      */
     public double lag(String stream) {
         StreamReading.Reader current = reader;
-        if (current == null || superStream && !active.contains(stream)) {
+        if (current == null || singleActive && !active.contains(stream)) {
             return Double.NaN;
         }
         Long position = positions.get(stream);
@@ -137,7 +146,10 @@ public final class StreamChannel implements BrokerChannel {
         }
     }
 
-    /** The partitions of its super stream this consumer is the active one of, sorted; empty for a stream. */
+    /**
+     * The partitions of its super stream this consumer is the active one of, sorted; for a stream read as a single
+     * active consumer, the stream while it is the active one; empty otherwise.
+     */
     public List<String> activePartitions() {
         return active.stream().sorted().toList();
     }
@@ -161,7 +173,7 @@ public final class StreamChannel implements BrokerChannel {
 
     private void store(String stream, long offset) {
         StreamReading.Reader current = reader;
-        if (current == null || superStream && !active.contains(stream)) {
+        if (current == null || singleActive && !active.contains(stream)) {
             // A partition another consumer took over: it resumed after the offset stored when it did, and stores its
             // own from then on; what this one still settles of it was read there again.
             return;

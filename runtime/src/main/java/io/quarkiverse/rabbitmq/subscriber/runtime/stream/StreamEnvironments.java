@@ -49,7 +49,11 @@ public class StreamEnvironments {
     public BrokerChannel channel(BrokerChannel amqp, String stream, boolean superStream) {
         StreamReading reading = session.embeddedBroker().map(EmbeddedBroker::streams)
                 .orElseGet(() -> new ClientStreamReading(environment(stream)));
-        StreamChannel channel = new StreamChannel(amqp, reading, consumerName(stream), superStream,
+        // From RabbitMQ 3.11 one consumer of a name reads a stream at a time, the others standing by: instances that
+        // share the name share one position instead of each reading everything. Before, every one reads it all.
+        boolean singleActive = io.quarkiverse.rabbitmq.subscriber.runtime.broker.ServerVersion
+                .of(session.connection().serverVersion()).atLeast(3, 11);
+        StreamChannel channel = new StreamChannel(amqp, reading, consumerName(stream), superStream, singleActive,
                 () -> session.clock().millis());
         // The last one attached is the one reading: a subscription attaches again after a loss.
         channels.put(stream, channel);

@@ -131,7 +131,8 @@ final class ServerStreams implements StreamReading {
     }
 
     @Override
-    public StreamReading.Reader read(String stream, String name, Start start, Set<String> filter, Handler handler) {
+    public StreamReading.Reader read(String stream, String name, Start start, Set<String> filter, boolean singleActive,
+            Handler handler) {
         try {
             return server.call(() -> {
                 Log log = logs.get(stream);
@@ -139,6 +140,10 @@ final class ServerStreams implements StreamReading {
                     throw new IllegalStateException("Stream '" + stream + "' does not exist on the in-process broker: "
                             + "declare it (quarkus.rabbitmq-subscriber.declare-topology=true declares it as type = "
                             + "QueueType.STREAM), or check its name");
+                }
+                if (singleActive) {
+                    // As a super stream of one partition: the first consumer of the name reads it, then the next.
+                    return join("stream:" + stream + "|" + name, name, List.of(stream), start, filter, handler);
                 }
                 Long stored = log.stored.get(name);
                 Reader reader = new Reader(log, name, Set.copyOf(filter), handler,
@@ -218,17 +223,21 @@ final class ServerStreams implements StreamReading {
     public StreamReading.Reader readSuperStream(String superStream, String name, Start start, Set<String> filter,
             Handler handler) {
         try {
-            return server.call(() -> {
-                List<String> partitions = partitions(superStream);
-                Group group = groups.computeIfAbsent(superStream + "|" + name, key -> new Group(name, partitions));
-                Member member = new Member(group, start, Set.copyOf(filter), handler);
-                group.members.add(member);
-                rebalance(group);
-                return member;
-            });
+            return server.call(() -> join("super:" + superStream + "|" + name, name, partitions(superStream), start,
+                    filter, handler));
         } catch (BrokerException e) {
             throw new IllegalStateException("Could not read super stream '" + superStream + "': " + e.getMessage(), e);
         }
+    }
+
+    /** A new member of a group of single active consumers, given its share of the partitions. Server thread. */
+    private Member join(String key, String name, List<String> partitions, Start start, Set<String> filter,
+            Handler handler) {
+        Group group = groups.computeIfAbsent(key, ignored -> new Group(name, partitions));
+        Member member = new Member(group, start, Set.copyOf(filter), handler);
+        group.members.add(member);
+        rebalance(group);
+        return member;
     }
 
     /** The partition streams bound to the super stream's exchange, in their order ({@code x-stream-partition-order}). */

@@ -22,7 +22,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.StreamReading;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SuperStream;
 
 /**
- * The in-process super stream's single active consumer per partition, as RabbitMQ's: of the consumers of one name, in
+ * The in-process broker's single active consumers: a stream's, and a super stream's per partition, as RabbitMQ's: of the
+ * consumers of one name, in
  * the order they came, partition {@code i} is read by the one at {@code i} modulo their number; a consumer that leaves
  * hands its partitions to the others, which resume after the offsets stored under the name.
  */
@@ -94,6 +95,29 @@ class SuperStreamGroupTest {
         assertTrue(two.read.stream().noneMatch(line -> line.startsWith("orders-0@0") || line.startsWith("orders-2@0")),
                 "it resumed after the offsets the first stored: " + two.read);
         b.close();
+    }
+
+    @Test
+    void aStreamReadAsItsSingleActiveConsumerIsReadByTheFirstThenTheNext() throws Exception {
+        BrokerChannel channel = server.connect().createChannel();
+        channel.declareQueue("events", true, false, false, Map.of("x-queue-type", "stream"));
+        StreamReading.Start first = new StreamReading.Start(StreamReading.Start.Kind.FIRST, 0);
+        Recorder one = new Recorder();
+        Recorder two = new Recorder();
+        StreamReading.Reader a = server.streams().read("events", "app", first, Set.of(), true, one);
+        server.streams().read("events", "app", first, Set.of(), true, two);
+        for (int i = 0; i < 3; i++) {
+            channel.publish("", "events", false, new AMQP.BasicProperties(), ("e" + i).getBytes(StandardCharsets.UTF_8));
+        }
+        server.awaitIdle(Duration.ofSeconds(5));
+        assertEquals(List.of("events@0=e0", "events@1=e1", "events@2=e2"), one.read, "the first reads the stream");
+        assertEquals(List.of(), two.read, "the second stands by");
+        assertEquals(Set.of(), two.active);
+        a.store("events", 1);
+        a.close();
+        server.awaitIdle(Duration.ofSeconds(5));
+        assertEquals(Set.of("events"), two.active);
+        assertEquals(List.of("events@2=e2"), two.read, "the next resumes after the offset the first stored");
     }
 
     @Test

@@ -2,8 +2,10 @@
 # Stream drain benchmark: N x 100 B messages read from a stream from its first offset, round after round, pinned as
 # drain.sh pinned is (RabbitMQ on CPU 0, each client on CPU 1): the bare stream client counting messages (StreamTool
 # drain: the protocol's ceiling here) and the extension's event-loop stream subscriber taking byte[] (the example app
-# built with -Dbench.drain=stream, -Xmx64m, a consumer name of its own each run, so each reads from the first offset).
-# Prints each one's median rate, the ratio of ours to the bare client's, and our app's CPU per message and peak RSS.
+# built with -Dbench.drain=stream, -Xmx64m, a consumer name of its own each run, so each reads from the first offset),
+# and Spring AMQP's stream listener container taking byte[] (bench/spring-peer, -Dbench.drain.stream=true, -Xmx64m,
+# a consumer name of its own each run). Prints each one's median rate, the ratios of ours to the bare client's and to
+# Spring's, and our app's CPU per message and peak RSS.
 #
 #   integration-tests/bench/streams.sh [messages] [rounds]
 #
@@ -30,6 +32,9 @@ echo "== building the example app with the stream subscriber"
 mvn -q -B -f "$root/integration-tests/pom.xml" package -DskipTests -Dbench.drain=stream -Dno-observability \
   -Dquarkus.package.output-directory=bench-app-stream >/dev/null
 app="$root/integration-tests/target/bench-app-stream/quarkus-run.jar"
+echo "== building the Spring AMQP peer"
+mvn -q -B -f "$here/spring-peer/pom.xml" package -DskipTests >/dev/null
+spring="$here/spring-peer/target/spring-drain-peer.jar"
 
 broker_pid=$(ss -ltnp 2>/dev/null | grep "127.0.0.1:$port " | grep -o 'pid=[0-9]*' | grep -o '[0-9]*' | head -1 || true)
 if [ -z "$broker_pid" ] || ! command -v taskset >/dev/null; then
@@ -46,36 +51,52 @@ echo "== filling $stream with $count x 100 B"
 tool fill "$stream" "$count"
 
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-bare_rates=() ours_rates=()
+bare_rates=() ours_rates=() spring_rates=()
+# run_app LOG JAVA-ARGS...: starts a drain app pinned, waits for its BENCH lines, prints its rate; its peak RSS in
+# MiB goes to LOG.rss (run_app runs in a subshell).
+run_app() {
+  local log=$1; shift
+  $pin java -Xmx64m "$@" > "$log" 2>&1 &
+  local app_pid=$!
+  for _ in $(seq 1 1200); do
+    grep -q "BENCH drained" "$log" && break
+    kill -0 $app_pid 2>/dev/null || { echo "the app died:" >&2; tail -20 "$log" >&2; exit 1; }
+    sleep 0.5
+  done
+  echo $(( $(grep VmHWM /proc/$app_pid/status | grep -o '[0-9]*') / 1024 )) > "$log.rss"
+  kill $app_pid; wait $app_pid 2>/dev/null || true
+  grep -o 'BENCH drained.*' "$log" | grep -o '[0-9]* msg/s' | grep -o '[0-9]*'
+}
 for round in $(seq 1 "$rounds"); do
   bare=$($pin java -Duri="$uri" -cp "$tools" "$here/StreamTool.java" drain "$stream" "$count" \
     | grep -o '[0-9]* msg/s' | grep -o '[0-9]*')
   bare_rates+=("$bare")
   log="$work/stream-app.log"
-  $pin java -Xmx64m -Dquarkus.rabbitmq-subscriber.outbox.relay.enabled=false -Dquarkus.http.port=0 \
+  ours=$(run_app "$log" -Dquarkus.rabbitmq-subscriber.outbox.relay.enabled=false -Dquarkus.http.port=0 \
     -Dquarkus.rabbitmq-subscriber.url="amqp://guest:guest@127.0.0.1:$port" \
     -Dquarkus.rabbitmq-subscriber.stream-port="$stream_port" \
     "-Dquarkus.rabbitmq-subscriber.streams.\"$stream\".consumer-name=bench-$$-$round" \
-    -Dbench.expected="$count" -Dbench.warmup=0 -jar "$app" > "$log" 2>&1 &
-  pid=$!
-  for _ in $(seq 1 1200); do
-    grep -q "BENCH drained" "$log" && break
-    kill -0 $pid 2>/dev/null || { echo "the app died:"; tail -20 "$log"; exit 1; }
-    sleep 0.5
-  done
-  ours=$(grep -o 'BENCH drained.*' "$log" | grep -o '[0-9]* msg/s' | grep -o '[0-9]*')
+    -Dbench.expected="$count" -Dbench.warmup=0 -jar "$app")
   ours_rates+=("$ours")
   cpu=$(grep -o 'BENCH cpu per message.*' "$log" | sed 's/BENCH //')
-  rss_mib=$(( $(grep VmHWM /proc/$pid/status | grep -o '[0-9]*') / 1024 ))
-  kill $pid; wait $pid 2>/dev/null || true
-  echo "   round $round: bare client $bare msg/s, ours $ours msg/s (peak RSS $rss_mib MiB)"
+  ours_rss=$(cat "$log.rss")
+  spring_rate=$(run_app "$work/stream-spring.log" -Dbench.drain.listener=false -Dbench.drain.stream=true \
+    -Dspring.rabbitmq.port="$port" -Dspring.rabbitmq.stream.host=127.0.0.1 \
+    -Dspring.rabbitmq.stream.port="$stream_port" -Dbench.stream.name="spring-$$-$round" \
+    -Dbench.expected="$count" -Dbench.warmup=0 -jar "$spring")
+  spring_rates+=("$spring_rate")
+  spring_rss=$(cat "$work/stream-spring.log.rss")
+  echo "   round $round: bare client $bare msg/s, ours $ours msg/s (peak RSS $ours_rss MiB), Spring AMQP $spring_rate msg/s (peak RSS $spring_rss MiB)"
 done
 tool delete "$stream"
 bare_median=$(median "${bare_rates[@]}")
 ours_median=$(median "${ours_rates[@]}")
+spring_median=$(median "${spring_rates[@]}")
 echo
 echo "stream drain, $count x 100 B from the first offset, pinned, $rounds rounds: median msg/s (the rounds)"
 printf '  %-12s %9s   (%s)\n' "bare client" "$bare_median" "${bare_rates[*]}"
 printf '  %-12s %9s   (%s)\n' "ours" "$ours_median" "${ours_rates[*]}"
+printf '  %-12s %9s   (%s)\n' "Spring AMQP" "$spring_median" "${spring_rates[*]}"
 awk -v a="$ours_median" -v b="$bare_median" 'BEGIN { printf "ours / bare client  %.2f  (goal >= 0.80)\n", a / b }'
-echo "ours, last round: $cpu; peak RSS $rss_mib MiB at -Xmx64m"
+awk -v a="$ours_median" -v b="$spring_median" 'BEGIN { printf "ours / Spring AMQP  %.2f  (goal >= 1.20)\n", a / b }'
+echo "ours, last round: $cpu; peak RSS $ours_rss MiB at -Xmx64m (Spring AMQP's: $spring_rss MiB)"

@@ -111,6 +111,12 @@ abstract class StreamScenarios {
         final List<String> log = new CopyOnWriteArrayList<>();
         final List<String> regions = new CopyOnWriteArrayList<>();
         final List<String> invoices = new CopyOnWriteArrayList<>();
+        final List<String> replaced = new CopyOnWriteArrayList<>();
+
+        @Subscriber(value = "t.stream.replaced", type = QueueType.STREAM)
+        void replaced(String body) {
+            replaced.add(body);
+        }
 
         @Subscriber(value = "t.stream.invoices", type = QueueType.STREAM, partitions = 3, partitionKey = "header:account", offset = "first")
         void invoice(String body, Delivery delivery) {

@@ -33,7 +33,8 @@ class StreamsOnRabbitMqTest extends StreamScenarios {
     @RegisterExtension
     @Order(1)
     static final WireBroker broker = WireBroker.queues("t.stream.orders", "t.stream.orders.dead", "t.stream.regions",
-            "t.stream.invoices-0", "t.stream.invoices-1", "t.stream.invoices-2").exchanges("t.stream.invoices")
+            "t.stream.invoices-0", "t.stream.invoices-1", "t.stream.invoices-2", "t.stream.replaced")
+            .exchanges("t.stream.invoices")
             .needsStreams().givesUrl().before(admin -> {
                 // Written before the application starts: a consumer from "first" reads what the log already holds.
                 admin.declare("t.stream.orders", java.util.Map.of("x-queue-type", "stream"));
@@ -134,6 +135,23 @@ class StreamsOnRabbitMqTest extends StreamScenarios {
                                 + partitionsOfKey);
             }
         }
+    }
+
+    /**
+     * A stream deleted while the application reads it: the client closes its consumer without a word; the
+     * subscription sees it, subscribes again, which declares the stream again, and reads what is written to it next.
+     */
+    @Test
+    void aStreamDeletedWhileReadIsDeclaredAndReadAgain() {
+        send("t.stream.replaced", "before");
+        until(() -> handlers.replaced.contains("before"));
+        RabbitAdmin.with(admin -> admin.delete("t.stream.replaced"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> RabbitAdmin.withResult(admin -> admin.exists("t.stream.replaced")));
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            // Until the new consumer reads (it starts at the next message): each try writes one more.
+            send("t.stream.replaced", "after");
+            return handlers.replaced.contains("after");
+        });
     }
 
     private static Environment environment() {

@@ -8,12 +8,16 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 
+import com.rabbitmq.stream.Environment;
+import com.rabbitmq.stream.OffsetSpecification;
+
 import org.springframework.amqp.rabbit.annotation.RabbitListener;
 import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
+import org.springframework.rabbit.stream.config.StreamRabbitListenerContainerFactory;
 
 /**
  * A no-op {@code @RabbitListener} on the drain benchmark's queue, taking the body as bytes. Prints the same two lines
@@ -50,6 +54,25 @@ public class SpringDrain {
     @RabbitListener(queues = "bench.drain", autoStartup = "${bench.drain.batch:false}", containerFactory = "batchFactory")
     public void drainBatch(List<byte[]> bodies) {
         drained(bodies.size());
+    }
+
+    /**
+     * The stream peer ({@code -Dbench.drain.listener=false -Dbench.drain.stream=true}, streams.sh): Spring AMQP's
+     * stream listener container on {@code bench.stream}, from its first offset, under a consumer name
+     * ({@code -Dbench.stream.name}) whose offset the container stores itself (the client's automatic tracking, its
+     * default with a name), as the extension stores the offset of what it settled.
+     */
+    @RabbitListener(queues = "bench.stream", autoStartup = "${bench.drain.stream:false}", containerFactory = "streamFactory")
+    public void drainStream(byte[] body) {
+        drained(1);
+    }
+
+    @Bean
+    static StreamRabbitListenerContainerFactory streamFactory(Environment environment) {
+        StreamRabbitListenerContainerFactory factory = new StreamRabbitListenerContainerFactory(environment);
+        String name = System.getProperty("bench.stream.name", "spring-stream-drain");
+        factory.setConsumerCustomizer((id, builder) -> builder.name(name).offset(OffsetSpecification.first()));
+        return factory;
     }
 
     @Bean

@@ -95,6 +95,9 @@ public interface StreamReading {
          */
         long lastOffset(String stream);
 
+        /** Whether {@code stream} (the stream read, or a partition of the super stream) still exists; asks the server. */
+        boolean exists(String stream);
+
         /** Stops reading; never throws. */
         void close();
     }

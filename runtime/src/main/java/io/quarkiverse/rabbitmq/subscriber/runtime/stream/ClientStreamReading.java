@@ -67,6 +67,11 @@ final class ClientStreamReading implements StreamReading {
             }
 
             @Override
+            public boolean exists(String ignored) {
+                return environment.streamExists(stream);
+            }
+
+            @Override
             public void close() {
                 closeQuietly(consumer, stream, name);
             }
@@ -106,6 +111,11 @@ final class ClientStreamReading implements StreamReading {
             @Override
             public long lastOffset(String partition) {
                 return ClientStreamReading.this.lastOffset(partition);
+            }
+
+            @Override
+            public boolean exists(String partition) {
+                return environment.streamExists(partition);
             }
 
             @Override

@@ -49,6 +49,8 @@ public final class StreamChannel implements BrokerChannel {
      */
     private final Map<String, Long> positions = new ConcurrentHashMap<>();
     private volatile StreamReading.Reader reader;
+    /** Told when the stream read was deleted, as when the broker closes the AMQP channel. */
+    private final List<java.util.function.Consumer<BrokerException>> closeListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /**
      * @param amqp the AMQP channel its copies and dead letters leave on
@@ -107,6 +109,9 @@ public final class StreamChannel implements BrokerChannel {
                     active.remove(partition);
                     // Another consumer stores its offsets now: this one's would be old news when it is active again.
                     positions.remove(partition);
+                    if (reader != null) {
+                        checkStillThere(partition);
+                    }
                 }
                 if (reader != null || nowActive) {
                     // Not when this consumer closes (a stop, a loss): the partitions go with it, said elsewhere.
@@ -122,6 +127,30 @@ public final class StreamChannel implements BrokerChannel {
                 : streams.read(stream, consumerName, StreamOffsets.start(start, clockMillis.getAsLong()),
                         filter.values(), singleActive, messages);
         return tag;
+    }
+
+    /**
+     * A stream this consumer stopped being the active consumer of while it reads: another consumer took it, the
+     * connection was lost (the client recovers it), or the stream was deleted, after which the client closes the
+     * consumer without a word. Asked of the server off the client's thread; a deleted stream is reported as the
+     * channel's loss, so the subscriber's supervisor attaches again (declaring the stream again where the extension
+     * declares topology) instead of reading nothing for ever.
+     */
+    private void checkStillThere(String stream) {
+        StreamReading.Reader current = reader;
+        java.util.concurrent.CompletableFuture.runAsync(() -> {
+            boolean gone;
+            try {
+                gone = !current.exists(stream);
+            } catch (RuntimeException e) {
+                return;
+            }
+            if (gone && reader == current) {
+                BrokerException deleted = new BrokerException(BrokerException.NOT_FOUND, "NOT_FOUND - stream '"
+                        + stream + "' was deleted while consumer '" + consumerName + "' read it", null);
+                closeListeners.forEach(listener -> listener.accept(deleted));
+            }
+        }, java.util.concurrent.CompletableFuture.delayedExecutor(500, java.util.concurrent.TimeUnit.MILLISECONDS));
     }
 
     /**
@@ -286,6 +315,7 @@ public final class StreamChannel implements BrokerChannel {
 
     @Override
     public void onBrokerClose(java.util.function.Consumer<BrokerException> listener) {
+        closeListeners.add(listener);
         amqp.onBrokerClose(listener);
     }
 }

@@ -75,6 +75,11 @@ final class ServerStreams implements StreamReading {
             return ServerStreams.this.lastOffset(stream);
         }
 
+        @Override
+        public boolean exists(String stream) {
+            return ServerStreams.this.exists(stream);
+        }
+
         void closeNow() {
             closed = true;
             log.readers.remove(this);
@@ -115,6 +120,15 @@ final class ServerStreams implements StreamReading {
                 server.thread.unackedChanged(-reader.outstanding);
             }
             log.readers.clear();
+        }
+        // A single active consumer of it is told it no longer is, as RabbitMQ's stream client tells one.
+        for (Group group : groups.values()) {
+            for (Member member : group.members) {
+                Reader reader = member.partitions.remove(stream);
+                if (reader != null) {
+                    member.handler.activity(stream, false);
+                }
+            }
         }
     }
 
@@ -191,6 +205,11 @@ final class ServerStreams implements StreamReading {
         @Override
         public long lastOffset(String partition) {
             return ServerStreams.this.lastOffset(partition);
+        }
+
+        @Override
+        public boolean exists(String partition) {
+            return ServerStreams.this.exists(partition);
         }
 
         @Override
@@ -280,6 +299,14 @@ final class ServerStreams implements StreamReading {
                 log.readers.add(reader);
                 send(reader);
             }
+        }
+    }
+
+    private boolean exists(String stream) {
+        try {
+            return server.call(() -> logs.containsKey(stream));
+        } catch (BrokerException e) {
+            throw new IllegalStateException(e.getMessage(), e);
         }
     }
 

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The broker with a TLS listener the TLS tests connect to: RabbitMQ 4.0.5 from {@code .ci/rabbitmq4} on
- * {@code localhost:5691} ({@code -Drabbitmq.test.tls.port}), with the certificates {@code .ci/tls-certs} made when it
+ * {@code localhost:5691} ({@code -Drabbitmq.test.tls.port}; its stream protocol's TLS listener on 5563,
+ * {@code -Drabbitmq.test.tls.stream-port}), with the certificates {@code .ci/tls-certs} made when it
  * started, in {@code /opt/rabbitmq4/etc/rabbitmq/tls} ({@code -Drabbitmq.test.tls.dir}): {@code ca.pem} (the CA that
  * signed the broker's certificate, issued for {@code localhost} only), {@code client.pem}/{@code client.key} (a client
  * certificate for {@code CN=tls-client}) and {@code other-ca.pem} (a CA that signed nothing the broker uses).
@@ -27,17 +28,26 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class TlsBroker implements ExecutionCondition, BeforeAllCallback, AfterAllCallback {
 
     public static final int PORT = Integer.getInteger("rabbitmq.test.tls.port", 5691);
+    /** The stream protocol's TLS listener on the same node ({@code -Drabbitmq.test.tls.stream-port}). */
+    public static final int STREAM_PORT = Integer.getInteger("rabbitmq.test.tls.stream-port", 5563);
     public static final Path DIR = Path.of(System.getProperty("rabbitmq.test.tls.dir", "/opt/rabbitmq4/etc/rabbitmq/tls"));
 
     private final List<String> queues;
+    private final boolean streams;
 
-    private TlsBroker(List<String> queues) {
+    private TlsBroker(List<String> queues, boolean streams) {
         this.queues = queues;
+        this.streams = streams;
     }
 
     /** A TLS test whose subscribers use these queues on the TLS node: deleted before the application starts and after. */
     public static TlsBroker queues(String... queues) {
-        return new TlsBroker(List.of(queues));
+        return new TlsBroker(List.of(queues), false);
+    }
+
+    /** The same, for a test that also reads streams over TLS: it needs the stream protocol's TLS listener too. */
+    public TlsBroker needsStreams() {
+        return new TlsBroker(queues, true);
     }
 
     /** A certificate or key file of {@link #DIR}, as a path for {@code quarkus.tls.*.pem.*}. */
@@ -78,7 +88,7 @@ public final class TlsBroker implements ExecutionCondition, BeforeAllCallback, A
         if (context.getTestMethod().isPresent()) {
             return ConditionEvaluationResult.enabled("decided for the class");
         }
-        String missing = missing();
+        String missing = missing(streams);
         if (missing == null || WireBroker.REQUIRED) {
             return ConditionEvaluationResult.enabled(missing == null ? "listening" : "required");
         }
@@ -88,7 +98,7 @@ public final class TlsBroker implements ExecutionCondition, BeforeAllCallback, A
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        String missing = missing();
+        String missing = missing(streams);
         if (missing != null) {
             throw new IllegalStateException(missing + " and -Drabbitmq.test.required is set");
         }
@@ -97,7 +107,7 @@ public final class TlsBroker implements ExecutionCondition, BeforeAllCallback, A
 
     @Override
     public void afterAll(ExtensionContext context) {
-        if (missing() == null) {
+        if (missing(streams) == null) {
             deleteQueues();
         }
     }
@@ -113,15 +123,20 @@ public final class TlsBroker implements ExecutionCondition, BeforeAllCallback, A
     }
 
     /** Why the TLS tests cannot run, or null. */
-    private static String missing() {
+    private static String missing(boolean streams) {
         if (!Files.isReadable(DIR.resolve("ca.pem"))) {
             return "No test certificates in " + DIR;
         }
+        String amqp = unanswered(PORT, "RabbitMQ TLS listener");
+        return amqp != null || !streams ? amqp : unanswered(STREAM_PORT, "stream protocol TLS listener (rabbitmq_stream)");
+    }
+
+    private static String unanswered(int port, String what) {
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", PORT), 2_000);
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 2_000);
             return null;
         } catch (IOException e) {
-            return "No RabbitMQ TLS listener answers at localhost:" + PORT + " (" + e + ")";
+            return "No " + what + " answers at localhost:" + port + " (" + e + ")";
         }
     }
 }

@@ -105,11 +105,11 @@ public interface SubscriberConfig {
 
     /**
      * The port of RabbitMQ's stream protocol (the {@code rabbitmq_stream} plugin's listener) on the broker's host,
-     * which stream subscriptions ({@code type = QueueType.STREAM}) read from with the broker's credentials and virtual
-     * host.
+     * which stream subscriptions ({@code type = QueueType.STREAM}) read from with the broker's credentials, TLS and
+     * virtual host. By default RabbitMQ's: 5552, or 5551 when the broker's url is {@code amqps://} (the stream
+     * protocol's TLS listener, {@code stream.listeners.ssl}).
      */
-    @WithDefault("5552")
-    int streamPort();
+    java.util.OptionalInt streamPort();
 
     /** Stream subscriptions ({@code type = QueueType.STREAM}), by stream. */
     @io.quarkus.runtime.annotations.ConfigDocMapKey("stream")

@@ -180,22 +180,24 @@ public final class BrokerAddress {
     }
 
     /**
-     * The stream protocol's URI for the same broker ({@code rabbitmq-stream://user:password@host:port/vhost}): the
-     * host (the first node's, when there are several), credentials and virtual host of this address, on the stream
-     * port. The stream client finds the other nodes itself.
+     * The stream protocol's URI for the same broker ({@code rabbitmq-stream+tls://host:port/vhost} over TLS): the host
+     * (the first node's, when there are several) and virtual host of this address, on the stream port. It carries no
+     * credentials: those are given apart, as the connection's security says (a user and password, a credentials
+     * provider, or the client certificate). The stream client finds the other nodes itself.
      */
     public String streamUri(int streamPort) {
-        StringBuilder uri = new StringBuilder(tls ? "rabbitmq-stream+tls://" : "rabbitmq-stream://");
-        if (username != null) {
-            uri.append(AmqpUriSyntax.encode(username));
-            if (password != null) {
-                uri.append(':').append(AmqpUriSyntax.encode(password));
-            }
-            uri.append('@');
-        }
-        uri.append(streamHost()).append(':').append(streamPort);
-        uri.append('/').append(AmqpUriSyntax.encode(virtualHost == null ? "/" : virtualHost));
-        return uri.toString();
+        return (tls ? "rabbitmq-stream+tls://" : "rabbitmq-stream://") + streamHost() + ':' + streamPort + '/'
+                + AmqpUriSyntax.encode(virtualHost == null ? "/" : virtualHost);
+    }
+
+    /** The virtual host it opens, {@code /} by default. */
+    public String virtualHost() {
+        return virtualHost == null ? "/" : virtualHost;
+    }
+
+    /** The password it logs in with, or null for amqp-client's default (guest). */
+    public String password() {
+        return password;
     }
 
     /** The host the stream protocol is reached on, with its port, for messages. */

@@ -204,6 +204,13 @@ public class BrokerSession implements Connections {
         return current == null || current.embedded() != null ? Optional.empty() : Optional.ofNullable(current.address());
     }
 
+    /** How RabbitMQ's connections prove who they are (TLS, login, credentials); empty as {@link #address()} is. */
+    public Optional<io.quarkiverse.rabbitmq.subscriber.runtime.security.ConnectionSecurity> security() {
+        BrokerOpening.Opened current = chosen;
+        return current == null || current.embedded() != null ? Optional.empty()
+                : Optional.ofNullable(current.security());
+    }
+
     /** The in-process broker, when it is the one chosen; never opens anything. */
     public Optional<EmbeddedBroker> embeddedBroker() {
         BrokerOpening.Opened current = chosen;

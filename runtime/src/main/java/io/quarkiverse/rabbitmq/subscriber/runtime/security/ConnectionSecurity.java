@@ -86,6 +86,11 @@ public final class ConnectionSecurity {
         return username == null ? "guest" : username;
     }
 
+    /** The credentials provider read at each connection, or null for the configured user and password. */
+    public com.rabbitmq.client.impl.CredentialsProvider credentials() {
+        return credentials;
+    }
+
     public TlsSettings tls() {
         return tls;
     }

@@ -21,7 +21,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
  * Where stream subscriptions read their streams: the in-process broker's logs when it is the broker, else RabbitMQ's
  * stream protocol, through one stream-client {@link Environment} opened when the first stream subscription attaches
  * (an application without streams never opens one), on the broker's host at
- * {@code quarkus.rabbitmq-subscriber.stream-port}, with its credentials and virtual host. The client recovers its own
+ * {@code quarkus.rabbitmq-subscriber.stream-port}, with its TLS, login and virtual host ({@link StreamLogin}). The client
+ * recovers its own
  * connections and consumers; it is closed at shutdown.
  */
 @Singleton
@@ -90,22 +91,37 @@ public class StreamEnvironments {
             return environment;
         }
         BrokerAddress address = session.address().orElseThrow();
-        int port = config.streamPort();
-        if (address.tls()) {
-            throw new IllegalStateException("Stream '" + stream + "': reading streams over TLS is not supported yet; "
-                    + "connect to " + address.streamHostAndPort(port) + " without TLS");
-        }
+        int port = streamPort(address);
         try {
-            environment = Environment.builder().uri(address.streamUri(port)).id("quarkus-rabbitmq-subscriber")
-                    .compressionCodecFactory(new GzipOnly()).build();
+            com.rabbitmq.stream.EnvironmentBuilder builder = Environment.builder().uri(address.streamUri(port))
+                    .id("quarkus-rabbitmq-subscriber").compressionCodecFactory(new GzipOnly());
+            StreamLogin.apply(builder, session.security().orElseThrow(), address);
+            environment = builder.build();
+        } catch (com.rabbitmq.stream.AuthenticationFailureException e) {
+            throw new IllegalStateException("Stream '" + stream + "': RabbitMQ refused the stream protocol's login on "
+                    + address.streamHostAndPort(port) + " as " + session.security().orElseThrow().describe() + " ("
+                    + causeOf(e) + "): the user needs the same permissions as on AMQP, on virtual host "
+                    + address.virtualHost(), e);
         } catch (StreamException e) {
-            throw new IllegalStateException("Stream '" + stream + "': RabbitMQ does not answer the stream protocol on "
-                    + address.streamHostAndPort(port) + " (" + causeOf(e) + "): enable the rabbitmq_stream plugin "
-                    + "(rabbitmq-plugins enable rabbitmq_stream), or set quarkus.rabbitmq-subscriber.stream-port to "
-                    + "its listener's port", e);
+            if (tlsFailure(e) != null) {
+                throw new IllegalStateException("Stream '" + stream + "': the TLS handshake of the stream protocol with "
+                        + address.streamHostAndPort(port) + " failed (" + tlsFailure(e) + "), with "
+                        + session.security().orElseThrow().tls().description() + ": the broker's certificate must be "
+                        + "trusted and name the host the stream listener advertises (stream.advertised_host)", e);
+            }
+            throw new IllegalStateException("Stream '" + stream + "': RabbitMQ does not answer the stream protocol"
+                    + (address.tls() ? " over TLS" : "") + " on " + address.streamHostAndPort(port) + " ("
+                    + causeOf(e) + "): enable the rabbitmq_stream plugin (rabbitmq-plugins enable rabbitmq_stream)"
+                    + (address.tls() ? " with a TLS listener (stream.listeners.ssl)" : "")
+                    + ", or set quarkus.rabbitmq-subscriber.stream-port to its listener's port", e);
         }
         LOG.debugf("Reading streams from %s", address.streamHostAndPort(port));
         return environment;
+    }
+
+    /** {@code stream-port}, else RabbitMQ's default: 5551 over TLS ({@code amqps://}), 5552 without. */
+    private int streamPort(BrokerAddress address) {
+        return config.streamPort().orElse(address.tls() ? 5551 : 5552);
     }
 
     /**
@@ -118,6 +134,16 @@ public class StreamEnvironments {
                 .filter(name -> !name.isBlank())
                 .or(() -> ConfigProvider.getConfig().getOptionalValue("quarkus.application.name", String.class))
                 .filter(name -> !name.isBlank()).orElse(stream + "-consumer");
+    }
+
+    /** The TLS failure that stopped the connection, or null. */
+    private static String tlsFailure(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof javax.net.ssl.SSLException || cause instanceof java.security.cert.CertificateException) {
+                return cause.getMessage() == null ? cause.toString() : cause.getMessage();
+            }
+        }
+        return null;
     }
 
     private static String causeOf(Throwable e) {

@@ -28,7 +28,8 @@ public class StreamTool {
             switch (args[0]) {
                 case "delete" -> delete(environment, stream);
                 case "fill" -> fill(environment, stream, Integer.parseInt(args[2]));
-                case "drain" -> drain(environment, stream, Long.parseLong(args[2]));
+                case "drain" -> drain(environment, stream, Long.parseLong(args[2]),
+                        args.length > 3 ? Long.parseLong(args[3]) : 0);
                 default -> throw new IllegalArgumentException(Arrays.toString(args));
             }
         }
@@ -73,14 +74,15 @@ public class StreamTool {
         System.out.println("filled " + stream + " with " + count + " messages");
     }
 
-    static void drain(Environment environment, String stream, long count) throws Exception {
+    /** Reads {@code count} messages; the rate is measured after the first {@code warmup} (the JIT's warm-up). */
+    static void drain(Environment environment, String stream, long count, long warmup) throws Exception {
         AtomicLong seen = new AtomicLong();
         CountDownLatch done = new CountDownLatch(1);
         long[] first = new long[1];
         Consumer consumer = environment.consumerBuilder().stream(stream).offset(OffsetSpecification.first())
                 .noTrackingStrategy().messageHandler((context, message) -> {
                     long n = seen.incrementAndGet();
-                    if (n == 1) {
+                    if (n == warmup + 1) {
                         first[0] = System.nanoTime();
                     }
                     if (n == count) {
@@ -92,7 +94,8 @@ public class StreamTool {
         }
         long nanos = System.nanoTime() - first[0];
         consumer.close();
-        System.out.printf("BENCH drained %d messages in %d ms: %d msg/s%n", count, nanos / 1_000_000,
-                count * 1_000_000_000L / Math.max(1, nanos));
+        long measured = count - warmup;
+        System.out.printf("BENCH drained %d messages in %d ms: %d msg/s%n", measured, nanos / 1_000_000,
+                measured * 1_000_000_000L / Math.max(1, nanos));
     }
 }

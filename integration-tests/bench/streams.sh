@@ -8,8 +8,9 @@
 # Spring's, and our app's CPU per message and peak RSS.
 #
 #   integration-tests/bench/streams.sh [messages] [rounds]
+#   WARMUP=2000000 integration-tests/bench/streams.sh    (steady state: each JVM reads WARMUP messages first, unmeasured)
 #
-# Defaults: 1,000,000 messages, 3 rounds. Needs RabbitMQ with the stream plugin: RabbitMQ 4.0.5 from .ci/rabbitmq4
+# Defaults: 1,000,000 messages, 3 rounds, no warm-up (a cold drain: the JIT compiles while it is measured). Needs RabbitMQ with the stream plugin: RabbitMQ 4.0.5 from .ci/rabbitmq4
 # (AMQP on 5682, streams on 5553; PORT and STREAM_PORT say otherwise), taskset, and the extension installed
 # (./mvnw -DskipTests install).
 set -euo pipefail
@@ -17,6 +18,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 count=${1:-1000000}
 rounds=${2:-3}
+warmup=${WARMUP:-0}
+total=$((count + warmup))
 port=${PORT:-5682}
 stream_port=${STREAM_PORT:-5553}
 stream=bench.stream
@@ -47,8 +50,8 @@ taskset -apc 0 "$broker_pid" >/dev/null
 trap unpin EXIT
 pin="taskset -c 1"
 
-echo "== filling $stream with $count x 100 B"
-tool fill "$stream" "$count"
+echo "== filling $stream with $total x 100 B"
+tool fill "$stream" "$total"
 
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 bare_rates=() ours_rates=() spring_rates=()
@@ -68,7 +71,7 @@ run_app() {
   grep -o 'BENCH drained.*' "$log" | grep -o '[0-9]* msg/s' | grep -o '[0-9]*'
 }
 for round in $(seq 1 "$rounds"); do
-  bare=$($pin java -Duri="$uri" -cp "$tools" "$here/StreamTool.java" drain "$stream" "$count" \
+  bare=$($pin java -Duri="$uri" -cp "$tools" "$here/StreamTool.java" drain "$stream" "$total" "$warmup" \
     | grep -o '[0-9]* msg/s' | grep -o '[0-9]*')
   bare_rates+=("$bare")
   log="$work/stream-app.log"
@@ -76,14 +79,14 @@ for round in $(seq 1 "$rounds"); do
     -Dquarkus.rabbitmq-subscriber.url="amqp://guest:guest@127.0.0.1:$port" \
     -Dquarkus.rabbitmq-subscriber.stream-port="$stream_port" \
     "-Dquarkus.rabbitmq-subscriber.streams.\"$stream\".consumer-name=bench-$$-$round" \
-    -Dbench.expected="$count" -Dbench.warmup=0 -jar "$app")
+    -Dbench.expected="$total" -Dbench.warmup="$warmup" -jar "$app")
   ours_rates+=("$ours")
   cpu=$(grep -o 'BENCH cpu per message.*' "$log" | sed 's/BENCH //')
   ours_rss=$(cat "$log.rss")
   spring_rate=$(run_app "$work/stream-spring.log" -Dbench.drain.listener=false -Dbench.drain.stream=true \
     -Dspring.rabbitmq.port="$port" -Dspring.rabbitmq.stream.host=127.0.0.1 \
     -Dspring.rabbitmq.stream.port="$stream_port" -Dbench.stream.name="spring-$$-$round" \
-    -Dbench.expected="$count" -Dbench.warmup=0 -jar "$spring")
+    -Dbench.expected="$total" -Dbench.warmup="$warmup" -jar "$spring")
   spring_rates+=("$spring_rate")
   spring_rss=$(cat "$work/stream-spring.log.rss")
   echo "   round $round: bare client $bare msg/s, ours $ours msg/s (peak RSS $ours_rss MiB), Spring AMQP $spring_rate msg/s (peak RSS $spring_rss MiB)"
@@ -93,7 +96,7 @@ bare_median=$(median "${bare_rates[@]}")
 ours_median=$(median "${ours_rates[@]}")
 spring_median=$(median "${spring_rates[@]}")
 echo
-echo "stream drain, $count x 100 B from the first offset, pinned, $rounds rounds: median msg/s (the rounds)"
+echo "stream drain, $count x 100 B from the first offset$([ "$warmup" = 0 ] && echo ", cold" || echo ", after $warmup unmeasured"), pinned, $rounds rounds: median msg/s (the rounds)"
 printf '  %-12s %9s   (%s)\n' "bare client" "$bare_median" "${bare_rates[*]}"
 printf '  %-12s %9s   (%s)\n' "ours" "$ours_median" "${ours_rates[*]}"
 printf '  %-12s %9s   (%s)\n' "Spring AMQP" "$spring_median" "${spring_rates[*]}"

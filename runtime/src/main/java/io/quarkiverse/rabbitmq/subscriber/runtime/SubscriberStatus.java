@@ -95,6 +95,9 @@ public class SubscriberStatus {
                 String why = state.supervisor().notConsumingBecause();
                 if (why != null) {
                     problems.put("queue " + state.queue(), "not consuming: " + why);
+                } else if ((why = streams.notReadingBecause(state.queue())) != null) {
+                    // A stream's consumer the stream client is recovering: subscribed, and reading nothing meanwhile.
+                    problems.put("queue " + state.queue(), "not reading: " + why);
                 }
             }
         }

@@ -98,6 +98,14 @@ public interface StreamReading {
         /** Whether {@code stream} (the stream read, or a partition of the super stream) still exists; asks the server. */
         boolean exists(String stream);
 
+        /**
+         * Why it reads nothing now although it was not closed (its connection is lost and being recovered, the stream
+         * is gone), or null while it reads or stands by as a single active consumer's stand-in; asks the server.
+         */
+        default String notReadingBecause() {
+            return null;
+        }
+
         /** Stops reading; never throws. */
         void close();
     }

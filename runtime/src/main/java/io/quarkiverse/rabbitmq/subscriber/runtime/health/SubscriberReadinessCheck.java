@@ -18,7 +18,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.observe.InboxOutboxFigures;
 
 /**
  * Readiness, where {@code quarkus-smallrye-health} is present: DOWN while the connection is lost, while a subscriber
- * the broker stopped does not consume again, while RabbitMQ blocks publishing, and before the first start or after a
+ * the broker stopped does not consume again, while a stream's consumer cannot reach its stream (the stream client
+ * recovering its connection), while RabbitMQ blocks publishing, and before the first start or after a
  * stop, while the outbox cannot drain ({@code outbox.stuck-after}), each with what and why; UP once every subscriber
  * consumes. There is no liveness check: a broker outage is not
  * a reason to restart the service, which reconnects by itself.

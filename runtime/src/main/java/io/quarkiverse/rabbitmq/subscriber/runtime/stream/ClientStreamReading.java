@@ -55,27 +55,7 @@ final class ClientStreamReading implements StreamReading {
                 StreamMessages.properties(message), message.getBodyAsBinary(),
                 filtered ? filterValue(message) : null, context::processed));
         Consumer consumer = build(builder, "Stream '" + stream + "'", name);
-        return new Reader() {
-            @Override
-            public void store(String ignored, long offset) {
-                consumer.store(offset);
-            }
-
-            @Override
-            public long lastOffset(String ignored) {
-                return ClientStreamReading.this.lastOffset(stream);
-            }
-
-            @Override
-            public boolean exists(String ignored) {
-                return environment.streamExists(stream);
-            }
-
-            @Override
-            public void close() {
-                closeQuietly(consumer, stream, name);
-            }
-        };
+        return new ClientReader(environment, consumer, Map.of(stream, consumer), "stream", stream, name);
     }
 
     /**
@@ -99,38 +79,7 @@ final class ClientStreamReading implements StreamReading {
                             context::processed);
                 });
         Consumer consumer = build(builder, "Super stream '" + superStream + "'", name);
-        return new Reader() {
-            @Override
-            public void store(String partition, long offset) {
-                Consumer own = partitions.get(partition);
-                if (own != null) {
-                    own.store(offset);
-                }
-            }
-
-            @Override
-            public long lastOffset(String partition) {
-                return ClientStreamReading.this.lastOffset(partition);
-            }
-
-            @Override
-            public boolean exists(String partition) {
-                return environment.streamExists(partition);
-            }
-
-            @Override
-            public void close() {
-                closeQuietly(consumer, superStream, name);
-            }
-        };
-    }
-
-    private long lastOffset(String stream) {
-        try {
-            return environment.queryStreamStats(stream).committedChunkId();
-        } catch (NoOffsetException e) {
-            return -1;
-        }
+        return new ClientReader(environment, consumer, partitions, "partition", superStream, name);
     }
 
     /**
@@ -201,14 +150,6 @@ final class ClientStreamReading implements StreamReading {
                     return OffsetSpecification.first();
                 }
             }
-        }
-    }
-
-    private static void closeQuietly(Consumer consumer, String stream, String name) {
-        try {
-            consumer.close();
-        } catch (RuntimeException e) {
-            LOG.debugf("Closing the stream consumer '%s' of '%s' failed (%s)", name, stream, e.toString());
         }
     }
 

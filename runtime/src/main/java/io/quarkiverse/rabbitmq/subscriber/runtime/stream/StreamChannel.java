@@ -176,6 +176,23 @@ public final class StreamChannel implements BrokerChannel {
     }
 
     /**
+     * Why this consumer reads nothing although it was not stopped (its connection is lost and being recovered by the
+     * stream client), or null: it reads, stands by for another instance, or is not reading at all (which the
+     * subscriber's supervisor says). Asks the server.
+     */
+    public String notReadingBecause() {
+        StreamReading.Reader current = reader;
+        if (current == null) {
+            return null;
+        }
+        try {
+            return current.notReadingBecause();
+        } catch (RuntimeException e) {
+            return "consumer '" + consumerName + "' could not be asked (" + e + ")";
+        }
+    }
+
+    /**
      * The partitions of its super stream this consumer is the active one of, sorted; for a stream read as a single
      * active consumer, the stream while it is the active one; empty otherwise.
      */

@@ -70,6 +70,15 @@ public class StreamEnvironments {
         return channel == null ? Double.NaN : channel.lag(stream);
     }
 
+    /**
+     * Why stream subscription {@code subscription} reads nothing although it consumes (its connection is lost and
+     * being recovered), or null ({@link StreamChannel#notReadingBecause}); null for a queue's subscription.
+     */
+    public String notReadingBecause(String subscription) {
+        StreamChannel channel = channels.get(subscription);
+        return channel == null ? null : channel.notReadingBecause();
+    }
+
     /** Whether this instance is the active consumer of {@code partition} of super stream {@code superStream}. */
     public boolean activeOn(String superStream, String partition) {
         StreamChannel channel = channels.get(superStream);

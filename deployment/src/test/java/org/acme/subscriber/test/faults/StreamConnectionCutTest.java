@@ -48,7 +48,10 @@ class StreamConnectionCutTest extends BrokerScenarios {
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(Handlers.class, ToxicProxy.class))
             .overrideConfigKey("quarkus.rabbitmq-subscriber.url", "amqp://guest:guest@localhost:" + WireBroker.PORT)
-            .overrideConfigKey("quarkus.rabbitmq-subscriber.stream-port", String.valueOf(PROXY.port()));
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.stream-port", String.valueOf(PROXY.port()))
+            // The stream client reconnects with these waits too (its own default: 5 s).
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.recovery.initial-delay", "1s")
+            .overrideConfigKey("quarkus.rabbitmq-subscriber.recovery.jitter", "0");
 
     @AfterAll
     static void closeProxy() {
@@ -71,14 +74,19 @@ class StreamConnectionCutTest extends BrokerScenarios {
         await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
                 .until(() -> status.notReady().containsKey("queue " + STREAM));
         String why = status.notReady().getOrDefault("queue " + STREAM, "(UP again already)");
-        assertTrue(why.startsWith("not reading: consumer '") && why.contains("'" + STREAM + "'"), why);
+        assertTrue(why.startsWith("not reading: consumer '") && why.contains("cannot reach stream '" + STREAM + "'"),
+                why);
         publish(STREAM, "during");
+        long cut = System.nanoTime();
         await().atMost(Duration.ofSeconds(60)).until(() -> status.notReady().isEmpty());
+        long downMillis = (System.nanoTime() - cut) / 1_000_000;
         publish(STREAM, "after");
         await().atMost(Duration.ofSeconds(30)).until(() -> handlers.received().contains("after"));
         // "before" is read again only if its offset was not stored yet when the connections went (the re-read bound).
         assertEquals(List.of("before", "during", "after"), handlers.received().stream().distinct().toList(),
                 why + ", read: " + handlers.received());
+        // Back after the configured first wait (1 s) and a connection or two, not the stream client's own 5 s.
+        assertTrue(downMillis < 4_500, "readiness was DOWN for " + downMillis + " ms after the cut: " + why);
     }
 
     @ApplicationScoped

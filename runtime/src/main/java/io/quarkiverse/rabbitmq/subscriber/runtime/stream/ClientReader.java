@@ -75,9 +75,11 @@ final class ClientReader implements StreamReading.Reader {
             } catch (NoOffsetException e) {
                 // Connected; nothing stored yet.
             } catch (RuntimeException e) {
-                return "consumer '" + name + "' cannot reach " + kind + " '" + each.getKey() + "' ("
-                        + e.getMessage() + "): the stream client reconnects by itself, and the consumer resumes after "
-                        + "its stored offset";
+                // While it recovers, the client has no connection to ask on, and says so with a NullPointerException.
+                String detail = e.getCause() instanceof NullPointerException ? "no connection to the stream's leader"
+                        : e.getMessage();
+                return "consumer '" + name + "' cannot reach " + kind + " '" + each.getKey() + "' (" + detail
+                        + "): the stream client reconnects by itself, and the consumer resumes after its stored offset";
             }
         }
         return null;

@@ -103,7 +103,8 @@ public class StreamEnvironments {
         int port = streamPort(address);
         try {
             com.rabbitmq.stream.EnvironmentBuilder builder = Environment.builder().uri(address.streamUri(port))
-                    .id("quarkus-rabbitmq-subscriber").compressionCodecFactory(new GzipOnly());
+                    .id("quarkus-rabbitmq-subscriber").compressionCodecFactory(new GzipOnly())
+                    .recoveryBackOffDelayPolicy(recoveryWaits(session.backoff()));
             StreamLogin.apply(builder, session.security().orElseThrow(), address);
             environment = builder.build();
         } catch (com.rabbitmq.stream.AuthenticationFailureException e) {
@@ -126,6 +127,16 @@ public class StreamEnvironments {
         }
         LOG.debugf("Reading streams from %s", address.streamHostAndPort(port));
         return environment;
+    }
+
+    /**
+     * The stream client reconnects with the AMQP connections' waits ({@code quarkus.rabbitmq-subscriber.recovery.*}:
+     * bounded exponential back-off with jitter) instead of its own fixed 5 seconds, so one setting says how soon a
+     * service is back. The client counts attempts from 0, the back-off from 1.
+     */
+    private static com.rabbitmq.stream.BackOffDelayPolicy recoveryWaits(
+            io.quarkiverse.rabbitmq.subscriber.runtime.connection.Backoff backoff) {
+        return attempt -> java.time.Duration.ofMillis(backoff.getDelay(attempt + 1));
     }
 
     /** {@code stream-port}, else RabbitMQ's default: 5551 over TLS ({@code amqps://}), 5552 without. */

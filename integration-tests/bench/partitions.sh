@@ -66,6 +66,26 @@ cleanup() {
   "$cluster" ctl "$node" start_app >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
+# On a failure: how the results came in, what the broker holds per partition and who consumes it, and what the
+# instances logged beyond the expected churn (a stall shows as a partition with messages ready and nobody taking them).
+diagnose() {
+  local alive
+  alive=$([ "$node" = "${node%1}" ] && echo "${node%?}1" || echo "${node%?}2")
+  echo "== diagnostics: progress (every 10 s, then the last 5 s)"
+  grep '^t+' "$work/check.log" | awk 'NR % 10 == 0' | cut -c1-200
+  grep '^t+' "$work/check.log" | tail -5 | cut -c1-200
+  echo "== diagnostics: queues on $alive (name, ready, unacknowledged, consumers, leader, members, state)"
+  "$cluster" ctl "$alive" list_queues name messages_ready messages_unacknowledged consumers leader members state \
+    --no-table-headers 2>&1 | grep 'proof\.' | sort || true
+  echo "== diagnostics: consumers on $alive (queue, channel, tag, prefetch, active, status)"
+  "$cluster" ctl "$alive" list_consumers queue_name channel_pid consumer_tag prefetch_count active activity_status \
+    --no-table-headers 2>&1 | sort || true
+  for log in "$work"/instance-*.log; do
+    echo "== diagnostics: $(basename "$log"): WARN/ERROR beyond the expected resubscription churn, and the consumes-again lines"
+    grep -E ' (WARN|ERROR) | consumes queue .* again|Reconnected' "$log" | grep -v 'still does not consume' | cut -c1-400 \
+      | tail -60 || true
+  done
+}
 start_instance instance-a "$http"
 start_instance instance-b $((http + 1))
 start_instance instance-c $((http + 2))
@@ -112,5 +132,6 @@ echo "== starting node $node again at $(results) entries handled"
 wait "$checker" && status=0 || status=$?
 grep -A12 RESULT "$work/check.log"
 for port in "${survivors[@]}"; do echo "   $(active "$port")"; done
+[ "$status" -eq 0 ] || diagnose
 java -cp "$cp" "$here/partitions/Setup.java" "$uri" delete 2>/dev/null
 exit $status

@@ -83,6 +83,8 @@ public class SubscriberEngine {
     private List<SubscriberDefinition> definitions = List.of();
     private TopologyPlan topology = new TopologyPlan(List.of(), List.of(), List.of());
     private boolean topologyReady;
+    /** Looks for consumers RabbitMQ stopped delivering to; null until started, or when turned off. */
+    private volatile io.quarkiverse.rabbitmq.subscriber.runtime.supervise.StallWatch stalls;
 
     /** The synthetic bean of what the build found (see {@code SubscriberRecorder}). */
     @Inject
@@ -181,6 +183,14 @@ public class SubscriberEngine {
         live.started();
         spreading.start(definitions);
         List<SubscriptionState> subscriptions = live.all();
+        if (!config.stallTimeout().isZero()) {
+            // A stream's reader is watched by its client (credits, offsets), not by queue counts.
+            List<SubscriptionState> queues = subscriptions.stream()
+                    .filter(state -> !state.definition().subscription.stream()).toList();
+            stalls = new io.quarkiverse.rabbitmq.subscriber.runtime.supervise.StallWatch(session.clock(),
+                    config.stallTimeout(), () -> queues);
+            stalls.start();
+        }
         // Every stream read, a super stream's partitions each, with the subscription that reads it.
         Map<String, String> streamOf = new TreeMap<>();
         Map<String, String> superStreamOf = new TreeMap<>();
@@ -228,6 +238,9 @@ public class SubscriberEngine {
         }
         // The other instances take this one's partitions over at once, rather than after the liveness window.
         spreading.stop();
+        if (stalls != null) {
+            stalls.stop();
+        }
         // Each step reads the list anew: a start still running adds to it until it sees the stop.
         for (SubscriptionState state : live.all()) {
             state.supervisor().stopTaking();

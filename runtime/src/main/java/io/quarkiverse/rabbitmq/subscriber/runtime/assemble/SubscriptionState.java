@@ -14,7 +14,8 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.supervise.UnreadableMessageFin
  * publishes; its bounds; its kill switch) and its supervisor. Made whole once at startup, by
  * {@link SubscriberAssembler}, which builds each new channel's consumer from the parts.
  */
-public final class SubscriptionState implements UnreadableMessageFinder.Suspect {
+public final class SubscriptionState implements UnreadableMessageFinder.Suspect,
+        io.quarkiverse.rabbitmq.subscriber.runtime.supervise.StallWatch.Watched {
 
     /**
      * What a subscription's channels are built from, made before its supervisor: the parts hold the subscriber back
@@ -59,6 +60,16 @@ public final class SubscriptionState implements UnreadableMessageFinder.Suspect 
     /** Body bytes received and not settled now. */
     public long unsettledByteCount() {
         return parts.unsettledBytes().bytes();
+    }
+
+    @Override
+    public long takenCount() {
+        return parts.unsettledBytes().takenCount();
+    }
+
+    @Override
+    public long unsettledCount() {
+        return parts.unsettledBytes().unsettledCount();
     }
 
     /** The prefetch it consumes with now (the configured one until a bound on bytes cut it). */

@@ -393,6 +393,18 @@ public interface SubscriberConfig {
     Duration heartbeat();
 
     /**
+     * How long a queue (not a stream) may keep messages ready, their count never going down, while its subscriber gets
+     * nothing and holds nothing unsettled, before the subscriber consumes again on a fresh channel, with a WARN. A quorum
+     * queue's consumer has been seen to get nothing more after the queue's leader moved, without any error: this finds
+     * it. An idle subscriber's queue is asked its count every half of this (a passive declare; a busy one is not
+     * asked). On a queue with a single active consumer, a waiting instance sees the same while the active one is slower
+     * than the publishers; consuming again is harmless there, and each repeat doubles the wait (up to 16 times) until a
+     * delivery comes. {@code 0} turns the watch off.
+     */
+    @WithDefault("60s")
+    Duration stallTimeout();
+
+    /**
      * The connection name shown in the RabbitMQ management UI and {@code rabbitmqctl list_connections}.
      */
     @WithDefault("quarkus-rabbitmq-subscriber")

@@ -33,6 +33,9 @@ public final class UnsettledBytes {
     private volatile int largest;
     /** Deliveries received since the prefetch last changed. */
     private final AtomicLong takenAtThisPrefetch = new AtomicLong();
+    /** Deliveries received, and settled (or given back), over the subscription's whole run: the stall watch reads them. */
+    private final AtomicLong taken = new AtomicLong();
+    private final AtomicLong released = new AtomicLong();
     private volatile int prefetch;
     private volatile boolean full;
     private volatile long lastWarned;
@@ -63,11 +66,22 @@ public final class UnsettledBytes {
         return bytes.get();
     }
 
+    /** How many deliveries it received over its whole run. */
+    public long takenCount() {
+        return taken.get();
+    }
+
+    /** How many deliveries it received and has not settled (nor given back with their channel) now. */
+    public long unsettledCount() {
+        return taken.get() - released.get();
+    }
+
     /** A delivery arrived. */
     public void taken(int size) {
         if (size > largest) {
             largest = size;
         }
+        taken.incrementAndGet();
         takenAtThisPrefetch.incrementAndGet();
         long now = bytes.addAndGet(size);
         if (now >= bound && !full) {
@@ -88,6 +102,7 @@ public final class UnsettledBytes {
 
     /** A delivery was settled (or given back to the broker with its channel). */
     public void released(int size) {
+        released.incrementAndGet();
         long now = bytes.addAndGet(-size);
         if (full) {
             if (now <= bound / 2) {

@@ -291,6 +291,35 @@ public final class SubscriberSupervisor {
         });
     }
 
+    /**
+     * A {@link StallWatch} look, on the lane, while it consumes and nothing holds it back: a stall it reports (RabbitMQ
+     * delivers nothing more to a consumer it still counts) makes it consume again on a fresh channel, whose close gives
+     * back what the old one was handed. One WARN. Any thread.
+     */
+    public void checkStall(StallWatch.Probe probe) {
+        lane.execute(() -> {
+            if (state.get() != State.CONSUMING || !heldBack.isEmpty() || attachment == null) {
+                return;
+            }
+            String stall;
+            try {
+                stall = probe.look(subscribing.connection());
+            } catch (Exception e) {
+                // The connection or the queue is going: its own loss says so.
+                LOG.debugf("%s could not look at queue '%s' for a stall: %s", subscriber, queue, e);
+                return;
+            }
+            if (stall == null) {
+                return;
+            }
+            LOG.warnf("%s: %s. Consuming again on a fresh channel", subscriber, stall);
+            needsFreshChannel = true;
+            attempts = 0;
+            recovering(stall);
+            attempt();
+        });
+    }
+
     /** The consumer arguments to consume with: the subscription's, with this instance's claim if it made one. */
     public java.util.Map<String, Object> consumerArguments(java.util.Map<String, Object> declared) {
         return claim.arguments(declared);

@@ -125,6 +125,9 @@ final class Deliveries {
                     server.thread.schedule(Duration.ofMillis(consumer.timeoutMillis), () -> timedOut(consumer, tag));
                 }
             }
+            if (consumer.losesDeliveries) {
+                continue;
+            }
             consumer.handler.delivered(consumer.tag,
                     new Envelope(tag, redelivered, message.exchange, message.routingKey()),
                     deliveredProperties(queue, message, false), message.body.clone());

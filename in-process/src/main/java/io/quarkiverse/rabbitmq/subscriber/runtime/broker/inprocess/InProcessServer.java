@@ -239,6 +239,20 @@ public final class InProcessServer implements EmbeddedBroker {
         routing.publish(channel, sequenceNumber, exchangeName, routingKey, mandatory, properties, body);
     }
 
+    /**
+     * A broker fault, for tests: the queue's consumers of now stop getting their deliveries while the queue still
+     * hands them out (unacked, up to each one's prefetch), as a quorum queue's consumer has after its leader moved.
+     * What they were handed goes back only with their channel; a consumer made later is not touched.
+     */
+    public void loseDeliveries(String queueName) throws BrokerException {
+        call(() -> {
+            for (ServerConsumer consumer : queues.lookup(queueName).consumers) {
+                consumer.losesDeliveries = true;
+            }
+            return null;
+        });
+    }
+
     // ---- inspection, for the test API -------------------------------------------------------------------------
 
     /** A message waiting in a queue, as the test API shows it. */

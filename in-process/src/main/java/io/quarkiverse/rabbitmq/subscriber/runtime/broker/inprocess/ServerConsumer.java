@@ -22,6 +22,8 @@ final class ServerConsumer {
     /** Its {@code x-priority}: the queue's messages go to the highest that has room (0 when not given). */
     final int priority;
     int unacked;
+    /** A broker fault a test asked for ({@link InProcessServer#loseDeliveries}): handed out, never sent. */
+    boolean losesDeliveries;
 
     ServerConsumer(String tag, ServerChannel channel, ServerQueue queue, int prefetch, DeliveryHandler handler,
             boolean autoAck, long timeoutMillis, int priority) {

@@ -113,9 +113,10 @@ public class StreamEnvironments {
                     + causeOf(e) + "): the user needs the same permissions as on AMQP, on virtual host "
                     + address.virtualHost(), e);
         } catch (StreamException e) {
-            if (tlsFailure(e) != null) {
+            String handshake = tlsFailure(e);
+            if (handshake != null) {
                 throw new IllegalStateException("Stream '" + stream + "': the TLS handshake of the stream protocol with "
-                        + address.streamHostAndPort(port) + " failed (" + tlsFailure(e) + "), with "
+                        + address.streamHostAndPort(port) + " failed (" + handshake + "), with "
                         + session.security().orElseThrow().tls().description() + ": the broker's certificate must be "
                         + "trusted and name the host the stream listener advertises (stream.advertised_host)", e);
             }

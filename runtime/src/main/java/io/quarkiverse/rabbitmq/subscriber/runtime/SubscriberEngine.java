@@ -184,9 +184,13 @@ public class SubscriberEngine {
         spreading.start(definitions);
         List<SubscriptionState> subscriptions = live.all();
         if (!config.stallTimeout().isZero()) {
-            // A stream's reader is watched by its client (credits, offsets), not by queue counts.
+            // Not watched: a stream's reader (its client has credits and offsets, not queue counts), and a quorum queue
+            // that holds failed deliveries back on the server (RabbitMQ 4.3's x-delayed-retry-*), whose held messages
+            // may wait longer than the timeout with nothing wrong.
             List<SubscriptionState> queues = subscriptions.stream()
-                    .filter(state -> !state.definition().subscription.stream()).toList();
+                    .filter(state -> !state.definition().subscription.stream()
+                            && !state.definition().subscription.serverDelaysRetries())
+                    .toList();
             stalls = new io.quarkiverse.rabbitmq.subscriber.runtime.supervise.StallWatch(session.clock(),
                     config.stallTimeout(), () -> queues);
             stalls.start();

@@ -399,7 +399,8 @@ public interface SubscriberConfig {
      * it. An idle subscriber's queue is asked its count every half of this (a passive declare; a busy one is not
      * asked). On a queue with a single active consumer, a waiting instance sees the same while the active one is slower
      * than the publishers; consuming again is harmless there, and each repeat doubles the wait (up to 16 times) until a
-     * delivery comes. {@code 0} turns the watch off.
+     * delivery comes. Not watched: streams, and quorum queues that hold failed deliveries back on the server
+     * ({@code @RetryDelay}). {@code 0} turns the watch off.
      */
     @WithDefault("60s")
     Duration stallTimeout();

@@ -33,7 +33,8 @@ import io.quarkus.test.QuarkusUnitTest;
 /**
  * What someone else's bad message does, one row a case, on the real broker: a retry-count header of the wrong type,
  * negative, huge or written as text; a body that is not UTF-8 where a String is expected; an empty or non-JSON body
- * where JSON is; a missing or wrong content type. Each ends in a documented outcome (handled with a sane count, or
+ * where JSON is; a missing or generic content type (read as JSON), one no codec reads (refused). Each ends in a documented
+ * outcome (handled with a sane count, or
  * dead-lettered at once as undecodable) with at most one clear log line, never a crash, a stuck consumer or a loop.
  */
 @Tag("wire")
@@ -79,9 +80,11 @@ class BadInputTest {
                 Arguments.of("empty body where JSON is expected", JSON, new byte[0], "application/json", null, -1,
                         "as org.acme.subscriber.test.BadInputTest$Order"),
                 Arguments.of("not JSON where JSON is expected", JSON, "<order/>".getBytes(StandardCharsets.UTF_8),
-                        "application/xml", null, -1, "as org.acme.subscriber.test.BadInputTest$Order"),
-                Arguments.of("JSON with a wrong content type: the parameter type decides", JSON, order,
-                        "application/xml", null, 1, null),
+                        "application/json", null, -1, "as org.acme.subscriber.test.BadInputTest$Order: not valid JSON"),
+                Arguments.of("JSON sent as text: read as JSON", JSON, order, "text/plain", null, 1, null),
+                Arguments.of("a content type no codec reads into the type, refused naming it", JSON, order,
+                        "application/xml", null, -1, "no codec reads content type 'application/xml' into "
+                                + "org.acme.subscriber.test.BadInputTest$Order"),
                 Arguments.of("JSON without a content type", JSON, order, null, null, 1, null));
     }
 

@@ -55,13 +55,15 @@ class SubscriberBeansProcessor {
                 .addBeanClasses(SubscriberEngine.class, SubscriberStatus.class, BrokerSession.class, TopologyAdmin.class,
                         SubscriberAssembler.class, DeliveryCounters.class, LiveSubscriptions.class, BrokerRabbitPublisher.class,
                         BrokerDeadLetters.class, SubscriptionControl.class, PartitionAddresses.class, PartitionSpreading.class,
-                        StreamEnvironments.class)
+                        StreamEnvironments.class, io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs.class)
                 .setUnremovable().build());
         // A bean whose only use is consuming a queue is referenced by nothing: keep it.
         IndexView index = combinedIndex.getIndex();
         unremovable.produce(new UnremovableBeanBuildItem(bean -> bean.isClassBean()
                 && SubscriberProcessor.declaresSubscribers(bean.getTarget().get().asClass(), index)));
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(ObjectMapper.class));
+        // The application's codecs: asked through Codecs' list of them, never injected by the application itself.
+        unremovable.produce(UnremovableBeanBuildItem.beanTypes(io.quarkiverse.rabbitmq.subscriber.PayloadCodec.class));
         // The in-process broker's controls (dev mode, tests) and the test artifact's handle, where their artifacts are
         // on the class path: looked up by the Dev UI and injected by tests, so kept.
         unremovable.produce(UnremovableBeanBuildItem.beanClassNames(IN_PROCESS_BEANS));

@@ -43,6 +43,7 @@ import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
+import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveHierarchyBuildItem;
 import io.quarkus.deployment.execannotations.ExecutionModelAnnotationsAllowedBuildItem;
@@ -229,6 +230,9 @@ class SubscriberProcessor {
                 : null), problems);
         report(SubscriptionRules.delayedExchangeProblems(buildTimeConfig.delayedExchange().enabled(),
                 buildTimeConfig.delayedExchange().name()), problems);
+        boolean applicationCodecs = !validationPhase.getContext().beans()
+                .withBeanType(io.quarkiverse.rabbitmq.subscriber.PayloadCodec.class).isEmpty();
+        report(PayloadReaders.unreadable(sorted(subscribers), index, applicationCodecs), problems);
         if (!problems.isEmpty()) {
             errors.produce(new ValidationErrorBuildItem(problems));
         }
@@ -239,11 +243,18 @@ class SubscriberProcessor {
     }
 
     @BuildStep
-    void registerPayloadsForReflection(List<SubscriberMethodBuildItem> subscribers,
-            BuildProducer<ReflectiveHierarchyBuildItem> reflective) {
+    void registerPayloadsForReflection(List<SubscriberMethodBuildItem> subscribers, CombinedIndexBuildItem combined,
+            BuildProducer<ReflectiveHierarchyBuildItem> reflective,
+            BuildProducer<io.quarkus.deployment.builditem.nativeimage.ReflectiveClassBuildItem> protobuf) {
         for (SubscriberMethodBuildItem subscriber : sorted(subscribers)) {
             SubscriberMethodAnalysis analysis = subscriber.analysis();
-            if (analysis.payloadKind == SubscriberDefinition.PayloadKind.JSON) {
+            org.jboss.jandex.ClassInfo type = analysis.payloadType == null ? null
+                    : combined.getIndex().getClassByName(analysis.payloadType.name());
+            if (type != null && PayloadReaders.isProtobuf(type, combined.getIndex())) {
+                // The Protobuf codec finds the type's parser through its generated static getDefaultInstance().
+                protobuf.produce(io.quarkus.deployment.builditem.nativeimage.ReflectiveClassBuildItem
+                        .builder(type.name().toString()).methods().build());
+            } else if (analysis.payloadKind == SubscriberDefinition.PayloadKind.JSON) {
                 reflective.produce(ReflectiveHierarchyBuildItem.builder(analysis.payloadType)
                         .source(analysis.description).build());
             }

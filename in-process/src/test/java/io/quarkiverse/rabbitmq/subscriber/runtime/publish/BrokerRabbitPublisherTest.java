@@ -51,7 +51,7 @@ class BrokerRabbitPublisherTest {
     @BeforeEach
     void start() throws Exception {
         publisher.connections = () -> publishing;
-        publisher.objectMapper = new ObjectMapper();
+        publisher.codecs = io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs.builtIn(new ObjectMapper());
         publisher.config = config(Duration.ofSeconds(5));
         publisher.observers = new ApplicationObservers() {
             @Override

@@ -7,13 +7,11 @@ import java.util.concurrent.Executor;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.chain.DeliveryChain;
-import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.DeliveryRoute;
@@ -60,7 +58,7 @@ public class SubscriberAssembler {
     SubscriberConfig config;
 
     @Inject
-    ObjectMapper objectMapper;
+    Codecs codecs;
 
     @Inject
     ApplicationObservers observers;
@@ -161,8 +159,7 @@ public class SubscriberAssembler {
                 CopyPolicy.of(definition, config.retryCountHeader(), config.publisher().confirmTimeout(), provenance,
                         config.refusedCopyPause(), parts.refusedCopies()),
                 outlet, unsettled, session.clock(), observers.get());
-        DeliveryRoute route = DeliveryChain.of(definition, PayloadDecoder.of(definition, objectMapper),
-                new io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder(objectMapper), replies,
+        DeliveryRoute route = DeliveryChain.of(definition, codecs.decoder(definition), codecs.encoder(), replies,
                 settler, eventLoop, observers.get(), counters.outcomes(), parts.killSwitch(), session.clock(),
                 counters.inFlight());
         SubscriberConsumer consumer = new SubscriberConsumer(queue, route, counters.inFlight(),

@@ -39,7 +39,7 @@ public final class BatchInvocation implements Handling<DeliveryBatch> {
         List<Object> payloads = new ArrayList<>(pending.size());
         for (InboundDelivery item : pending) {
             try {
-                payloads.add(decoder.decode(item.body()));
+                payloads.add(decoder.decode(item.body(), item.wireProperties()));
                 handled.add(item);
             } catch (UndecodablePayloadException e) {
                 batch.alone(item, Verdict.undecodable(e));

@@ -53,7 +53,7 @@ public final class HandlerInvocation implements Handling<InboundDelivery> {
     public Object run(InboundDelivery delivery) {
         Object payload;
         try {
-            payload = decoder.decode(delivery.body());
+            payload = decoder.decode(delivery.body(), delivery.wireProperties());
         } catch (UndecodablePayloadException e) {
             return Verdict.undecodable(e);
         } catch (Throwable t) {

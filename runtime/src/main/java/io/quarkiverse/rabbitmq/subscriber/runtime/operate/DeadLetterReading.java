@@ -45,7 +45,10 @@ final class DeadLetterReading {
         }
         return new DeadLetter(properties.getMessageId(), sourceQueue(headers, provenance.wrote(properties)), headers,
                 text(headers.get(Delivery.EXCEPTION_TYPE_HEADER)), text(headers.get(Delivery.EXCEPTION_MESSAGE_HEADER)),
-                reason(headers), count, preview(body), body.length);
+                reason(headers), count,
+                preview(io.quarkiverse.rabbitmq.subscriber.runtime.codec.ContentEncodings.head(body,
+                        properties.getContentEncoding(), DeadLetter.PREVIEW_BYTES + 4)),
+                body.length);
     }
 
     /**

@@ -86,8 +86,11 @@ public final class HeldOutputs implements HandlerOutputs {
             throw new IllegalArgumentException("The message for " + message.routingKey() + " sent by the handler of "
                     + delivery + " has no payload: give it one (an empty byte[] for an empty body)");
         }
-        byte[] body = encoder.encode(message.payload());
-        AMQP.BasicProperties properties = OutgoingProperties.of(message, message.headers());
+        PayloadEncoder.Encoded encoded = encoder.encode(message.payload(), message.contentType(),
+                message.contentEncoding());
+        AMQP.BasicProperties properties = OutgoingProperties.of(message, encoded.contentType(),
+                encoded.headersWith(message.headers()));
+        byte[] body = encoded.body();
         // RabbitMQ delivers a message to a direct reply-to address and returns it as unroutable all the same: no
         // mandatory there, or every reply would fail.
         boolean mandatory = message.mandatory()

@@ -9,14 +9,13 @@ import java.util.concurrent.CompletableFuture;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
 import io.quarkiverse.rabbitmq.subscriber.RabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
-import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.Connections;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.PublishObservation;
@@ -43,7 +42,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     Connections connections;
 
     @Inject
-    ObjectMapper objectMapper;
+    Codecs codecs;
 
     @Inject
     SubscriberConfig config;
@@ -61,7 +60,6 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     /** The longest per-message expiration RabbitMQ accepts, 2^32 - 1 ms. */
     private static final Duration LONGEST_EXPIRATION = Duration.ofMillis(4_294_967_295L);
 
-    private PayloadEncoder encoder;
     private OutboxDiversion outbox;
     private volatile BrokerChannel plain;
     /** The application's confirmed sends. */
@@ -147,7 +145,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
         OutgoingMessage sent = request.replyTo(BrokerChannel.DIRECT_REPLY_TO).correlationId(correlationId);
         OutgoingMessage expiring = sent.expiration().isPresent() || timeout.compareTo(LONGEST_EXPIRATION) > 0 ? sent
                 : sent.expiration(timeout);
-        PayloadDecoder decoder = PayloadDecoder.of(replyType, objectMapper);
+        PayloadDecoder decoder = codecs.decoder(replyType);
         return CallerContext.onCallersContext(() -> requests().isReady(), caller -> Uni.createFrom().completionStage(() -> {
             Prepared prepared;
             try {
@@ -234,7 +232,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     }
 
     private Prepared prepare(OutgoingMessage message) {
-        return Prepared.of(message, encoder(), observers.get());
+        return Prepared.of(message, codecs.encoder(), observers.get());
     }
 
     private static boolean isReady(BrokerChannel channel) {
@@ -243,13 +241,6 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
 
     private static String destination(OutgoingMessage message) {
         return DirectReplyRequests.destination(message.exchange(), message.routingKey());
-    }
-
-    private synchronized PayloadEncoder encoder() {
-        if (encoder == null) {
-            encoder = new PayloadEncoder(objectMapper);
-        }
-        return encoder;
     }
 
     private synchronized OutboxDiversion outbox() {

@@ -47,7 +47,11 @@ final class DirectReplyRequests {
     private static final Logger LOG = Logger.getLogger(DirectReplyRequests.class);
 
     /** A request waiting for its reply: where it went, for messages, and what the reply completes. */
-    private record Waiting(String destination, CompletableFuture<byte[]> answer) {
+    /** A reply as it came: its body, and the properties that say how to read it. */
+    private record Answer(byte[] body, AMQP.BasicProperties properties) {
+    }
+
+    private record Waiting(String destination, CompletableFuture<Answer> answer) {
     }
 
     private final Supplier<BrokerConnection> connection;
@@ -103,7 +107,7 @@ final class DirectReplyRequests {
                     return;
                 }
                 try {
-                    reply.complete(decoder.decode(answer));
+                    reply.complete(decoder.decode(answer.body(), answer.properties()));
                 } catch (RuntimeException e) {
                     reply.completeExceptionally(new IllegalStateException("The reply to the request to "
                             + waiting.destination() + " (correlation id " + correlationId + ") cannot be decoded into "
@@ -180,7 +184,7 @@ final class DirectReplyRequests {
                         correlationId == null ? "(none)" : LogText.of(correlationId));
                 return;
             }
-            request.answer().complete(body);
+            request.answer().complete(new Answer(body, properties));
         }
 
         @Override

@@ -7,7 +7,6 @@ import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.WireProperties;
-import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
 
 /**
  * The AMQP properties {@code RabbitPublisher} sends an {@link OutgoingMessage} with: the one place they are built, for
@@ -23,16 +22,17 @@ public final class OutgoingProperties {
     }
 
     /**
-     * The message's properties, with these headers (the message's own, and what observers added to them: a trace
+     * The message's properties, with the content type its codec wrote (or the one it set) and these headers (the message's own,
+     * and what observers added to them: a trace
      * context). Fails with {@link IllegalArgumentException} naming the headers when one cannot be sent over AMQP,
      * before anything is sent or numbered.
      */
-    public static AMQP.BasicProperties of(OutgoingMessage message, Map<String, Object> headers) {
+    public static AMQP.BasicProperties of(OutgoingMessage message, String contentType, Map<String, Object> headers) {
         AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
                 .messageId(message.messageId() != null ? message.messageId() : UUID.randomUUID().toString())
                 .correlationId(message.correlationId())
                 .replyTo(message.replyTo())
-                .contentType(message.contentType() != null ? message.contentType() : contentType(message.payload()))
+                .contentType(contentType)
                 .contentEncoding(message.contentEncoding())
                 .deliveryMode(message.persistent() ? PERSISTENT : TRANSIENT)
                 .expiration(message.expiration().map(expiration -> Long.toString(expiration.toMillis())).orElse(null))
@@ -50,11 +50,5 @@ public final class OutgoingProperties {
             }
         }
         return properties;
-    }
-
-    /** As subscribers decode: JSON for objects, text for a {@code String}, bytes for {@code byte[]}, {@code Buffer}. */
-    static String contentType(Object payload) {
-        return PayloadEncoder.isJson(payload) ? "application/json"
-                : payload instanceof String ? "text/plain" : "application/octet-stream";
     }
 }

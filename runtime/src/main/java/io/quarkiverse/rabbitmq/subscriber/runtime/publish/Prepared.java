@@ -18,12 +18,14 @@ record Prepared(byte[] body, AMQP.BasicProperties properties, PublishObservation
 
     /** Encodes and builds it; a failure ends the observation and is thrown. */
     static Prepared of(OutgoingMessage message, PayloadEncoder encoder, Observers observers) {
-        byte[] body = encoder.encode(message.payload());
+        PayloadEncoder.Encoded encoded = encoder.encode(message.payload(), message.contentType(),
+                message.contentEncoding());
         // A map of our own: observers add to it.
-        Map<String, Object> headers = new LinkedHashMap<>(message.headers());
+        Map<String, Object> headers = new LinkedHashMap<>(encoded.headersWith(message.headers()));
         PublishObservation observation = observers.publishing(message.exchange(), message.routingKey(), headers);
         try {
-            return new Prepared(body, OutgoingProperties.of(message, headers), observation);
+            return new Prepared(encoded.body(), OutgoingProperties.of(message, encoded.contentType(), headers),
+                    observation);
         } catch (RuntimeException e) {
             observation.done(e);
             throw e;

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
-import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.DeliveryRoute;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.DirectRoute;
@@ -89,7 +89,7 @@ class DeliveryChainTest {
     private DeliveryRoute chain(SubscriptionSpec subscription, SubscriberDefinition.ExecutionModel model,
             Invoker<Object, Object> invoker) {
         SubscriberDefinition definition = StageFixtures.definition(subscription, model, -1, invoker);
-        return DeliveryChain.of(definition, PayloadDecoder.of(definition, new ObjectMapper()),
+        return DeliveryChain.of(definition, Codecs.builtIn(new ObjectMapper()).decoder(definition),
                 new PayloadEncoder(new ObjectMapper()), ReplyTargets.ANY, settlements,
                 ((VertxInternal) vertx).createEventLoopContext(), Observers.NONE, new OutcomeCounters(),
                 KillSwitch.NONE, new io.quarkiverse.rabbitmq.subscriber.runtime.clock.WallClock(vertx),

@@ -19,7 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.WallClock;
-import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.DeliveryRoute;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.StageFixtures;
@@ -95,7 +95,7 @@ class DeliveryPathTest {
                 throw new IllegalStateException(e);
             }
         });
-        DeliveryRoute route = DeliveryChain.of(definition, PayloadDecoder.of(definition, new ObjectMapper()),
+        DeliveryRoute route = DeliveryChain.of(definition, Codecs.builtIn(new ObjectMapper()).decoder(definition),
                 new PayloadEncoder(new ObjectMapper()), ReplyTargets.ANY, settler[0], loop, Observers.NONE,
                 new OutcomeCounters(), KillSwitch.NONE, clock, inFlight,
                 (handler, instance, arguments) -> handler.invoke(instance, arguments));

@@ -19,18 +19,19 @@ class JsonArrayPayloadTest {
 
     @Test
     void aJsonArrayIsDecodedAsItIsAndAnythingElseIsRefusedNamingIt() {
-        PayloadDecoder decoder = PayloadDecoder.of(JsonArray.class, new ObjectMapper());
+        PayloadDecoder decoder = Codecs.builtIn(new ObjectMapper()).decoder(JsonArray.class);
         assertEquals("io.vertx.core.json.JsonArray", decoder.expectedType());
-        assertEquals(new JsonArray().add("a").add(2), decoder.decode("[\"a\",2]".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(new JsonArray().add("a").add(2), decoder.decode("[\"a\",2]".getBytes(StandardCharsets.UTF_8), null));
         UndecodablePayloadException refused = assertThrows(UndecodablePayloadException.class,
-                () -> decoder.decode("{\"a\":2}".getBytes(StandardCharsets.UTF_8)));
+                () -> decoder.decode("{\"a\":2}".getBytes(StandardCharsets.UTF_8), null));
         assertTrue(refused.getMessage().contains("not a JSON array"), refused.getMessage());
     }
 
     @Test
     void aJsonArrayIsEncodedAsItIs() {
         assertArrayEquals("[\"a\",2]".getBytes(StandardCharsets.UTF_8),
-                new PayloadEncoder(new ObjectMapper()).encode(new JsonArray().add("a").add(2)));
-        assertTrue(PayloadEncoder.isJson(new JsonArray()));
+                new PayloadEncoder(new ObjectMapper()).encode(new JsonArray().add("a").add(2), null, null).body());
+        assertEquals("application/json",
+                new PayloadEncoder(new ObjectMapper()).encode(new JsonArray(), null, null).contentType());
     }
 }

@@ -19,7 +19,7 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Envelope;
 
 import io.quarkiverse.rabbitmq.subscriber.Outcome;
-import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Verdict;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec;
@@ -92,7 +92,7 @@ class HandlerInvocationTest {
                         : "io.vertx.core.json.JsonObject",
                 parameters, payloadIndex, deliveryIndex, -1, SubscriberDefinition.ReturnKind.OUTCOME,
                 SubscriberDefinition.ExecutionModel.EVENT_LOOP, new RuntimeValue<>(invoker));
-        return new HandlerInvocation(definition, PayloadDecoder.of(definition, new ObjectMapper()),
+        return new HandlerInvocation(definition, Codecs.builtIn(new ObjectMapper()).decoder(definition),
                 scope);
     }
 

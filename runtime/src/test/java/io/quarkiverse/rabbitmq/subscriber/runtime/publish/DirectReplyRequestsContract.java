@@ -29,7 +29,7 @@ import com.rabbitmq.client.AMQP;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.AdminChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
-import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadDecoder;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 
@@ -167,7 +167,7 @@ abstract class DirectReplyRequestsContract {
     @Test
     void aRequestNoQueueTakesFailsAtOnceNamingTheQueue() throws Exception {
         CompletableFuture<Object> reply = requests.request(null, "", NOWHERE, properties("c-lost"),
-                "lost".getBytes(StandardCharsets.UTF_8), PayloadDecoder.of(String.class, mapper), LONG);
+                "lost".getBytes(StandardCharsets.UTF_8), Codecs.builtIn(mapper).decoder(String.class), LONG);
         long started = System.nanoTime();
         Throwable failure = failure(reply);
         assertTrue(System.nanoTime() - started < LONG.toNanos() / 2, "well before its timeout");
@@ -204,7 +204,7 @@ abstract class DirectReplyRequestsContract {
         loop.runOnContext(ignored -> {
             try {
                 requests.request(loop, "", QUEUE, properties("c-1"), "one".getBytes(StandardCharsets.UTF_8),
-                        PayloadDecoder.of(String.class, mapper), LONG)
+                        Codecs.builtIn(mapper).decoder(String.class), LONG)
                         .whenComplete((reply, failure) -> heardOn.complete(Vertx.currentContext()));
             } catch (Exception e) {
                 heardOn.completeExceptionally(e);
@@ -237,7 +237,7 @@ abstract class DirectReplyRequestsContract {
     private CompletableFuture<Object> request(String body, Class<?> type, Duration timeout, String correlationId)
             throws Exception {
         return requests.request(null, "", QUEUE, properties(correlationId), body.getBytes(StandardCharsets.UTF_8),
-                PayloadDecoder.of(type, mapper), timeout);
+                Codecs.builtIn(mapper).decoder(type), timeout);
     }
 
     private static AMQP.BasicProperties properties(String correlationId) {

@@ -16,10 +16,11 @@ import org.junit.jupiter.api.Test;
 import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.json.JsonObject;
 
-/** The properties a message is sent with: what it sets, and the publisher's defaults for what it does not. */
+/**
+ * The properties a message is sent with: what it sets, and the publisher's defaults for what it does not (the content
+ * type its codec wrote: {@code PayloadEncoderTest}).
+ */
 class OutgoingPropertiesTest {
 
     record Refund(long id) {
@@ -28,8 +29,8 @@ class OutgoingPropertiesTest {
     @Test
     void aMessageThatSetsNothingGetsTheDefaults() {
         OutgoingMessage message = OutgoingMessage.toQueue("q").payload(new Refund(1));
-        AMQP.BasicProperties first = OutgoingProperties.of(message, Map.of());
-        AMQP.BasicProperties second = OutgoingProperties.of(message, Map.of());
+        AMQP.BasicProperties first = OutgoingProperties.of(message, "application/json", Map.of());
+        AMQP.BasicProperties second = OutgoingProperties.of(message, "application/json", Map.of());
         UUID.fromString(first.getMessageId());
         assertNotEquals(first.getMessageId(), second.getMessageId(), "a random id each");
         assertEquals("application/json", first.getContentType());
@@ -42,23 +43,12 @@ class OutgoingPropertiesTest {
     }
 
     @Test
-    void theContentTypeIsChosenFromThePayloadAsSubscribersDecodeIt() {
-        assertEquals("text/plain", contentType("text"));
-        assertEquals("application/octet-stream", contentType(new byte[] { 1 }));
-        assertEquals("application/octet-stream", contentType(Buffer.buffer("b")));
-        assertEquals("application/json", contentType(new JsonObject().put("id", 1)));
-        assertEquals("application/json", contentType(new io.vertx.core.json.JsonArray().add(1)));
-        assertEquals("application/octet-stream",
-                OutgoingProperties.of(OutgoingMessage.toQueue("q"), Map.of()).getContentType(), "no payload: bytes");
-    }
-
-    @Test
     void whatTheMessageSetsIsSent() {
         OutgoingMessage message = OutgoingMessage.toQueue("q").payload("text").messageId("m-1").correlationId("c-1")
                 .replyTo("answers").expiration(Duration.ofMillis(1500)).priority(7).persistent(false)
                 .contentType("application/vnd.acme+text").contentEncoding("gzip");
         Map<String, Object> headers = new LinkedHashMap<>(Map.of("tenant", "acme"));
-        AMQP.BasicProperties properties = OutgoingProperties.of(message, headers);
+        AMQP.BasicProperties properties = OutgoingProperties.of(message, "application/vnd.acme+text", headers);
         assertEquals("m-1", properties.getMessageId());
         assertEquals("c-1", properties.getCorrelationId());
         assertEquals("answers", properties.getReplyTo());
@@ -75,19 +65,15 @@ class OutgoingPropertiesTest {
         OutgoingMessage message = OutgoingMessage.toQueue("q").header("tenant", "acme");
         Map<String, Object> observed = new LinkedHashMap<>(message.headers());
         observed.put("traceparent", "00-abc-def-01");
-        assertEquals(observed, OutgoingProperties.of(message, observed).getHeaders());
+        assertEquals(observed, OutgoingProperties.of(message, null, observed).getHeaders());
     }
 
     @Test
     void aHeaderAmqpCannotCarryIsRefusedNamingTheHeaders() {
         OutgoingMessage message = OutgoingMessage.toQueue("q").header("when", java.time.Instant.EPOCH);
         IllegalArgumentException failure = assertThrows(IllegalArgumentException.class,
-                () -> OutgoingProperties.of(message, message.headers()));
+                () -> OutgoingProperties.of(message, null, message.headers()));
         assertTrue(failure.getMessage().contains("cannot be sent over AMQP"), failure.getMessage());
         assertTrue(failure.getMessage().contains("[when]"), failure.getMessage());
-    }
-
-    private static String contentType(Object payload) {
-        return OutgoingProperties.of(OutgoingMessage.toQueue("q").payload(payload), Map.of()).getContentType();
     }
 }

@@ -10,7 +10,6 @@ import java.util.UUID;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
@@ -19,6 +18,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainHeaders;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainProperties;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessControls;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
+import io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
 import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
@@ -37,18 +37,20 @@ public class InProcessBrokerHandle implements InProcessBroker {
     InProcessControls controls;
 
     @Inject
-    ObjectMapper objectMapper;
+    Codecs codecs;
 
     private BrokerChannel channel;
 
     @Override
     public synchronized void publish(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
         controls.server();
-        PayloadEncoder encoder = new PayloadEncoder(objectMapper);
+        // As RabbitPublisher encodes it: the application's codecs first, then the built-ins.
+        PayloadEncoder.Encoded encoded = codecs.encoder().encode(payload, null, null);
+        Map<String, Object> sent = encoded.headersWith(headers);
         AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
                 .messageId(UUID.randomUUID().toString())
-                .contentType(PayloadEncoder.isJson(payload) ? "application/json" : null)
-                .headers(headers.isEmpty() ? null : headers)
+                .contentType(encoded.contentType())
+                .headers(sent.isEmpty() ? null : sent)
                 .build();
         String destination = exchange.isEmpty() ? "queue '" + routingKey + "'"
                 : "exchange '" + exchange + "' with routing key '" + routingKey + "'";
@@ -61,7 +63,7 @@ public class InProcessBrokerHandle implements InProcessBroker {
                 // so the test hears of its mistake instead of losing the message.
                 channel.declareExchangePassive(exchange);
             }
-            channel.publish(exchange, routingKey, false, properties, encoder.encode(payload));
+            channel.publish(exchange, routingKey, false, properties, encoded.body());
         } catch (BrokerException e) {
             if (e.replyCode() == BrokerException.NOT_FOUND) {
                 throw new IllegalArgumentException("Cannot publish to " + destination + " on the in-process broker: "

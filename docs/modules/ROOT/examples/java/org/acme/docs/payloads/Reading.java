@@ -1,0 +1,4 @@
+package org.acme.docs.payloads;
+
+public record Reading(String sensor, double value) {
+}

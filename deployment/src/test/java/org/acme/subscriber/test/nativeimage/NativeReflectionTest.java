@@ -65,7 +65,7 @@ class NativeReflectionTest {
         assertEquals(Set.of("io.quarkiverse.rabbitmq.subscriber.Delay", "io.quarkiverse.rabbitmq.subscriber.RetryPublish",
                 "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$BrokerKind",
                 "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$ClockMode",
-                "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$SaslMechanism",
+                "io.quarkiverse.rabbitmq.subscriber.runtime.config.BrokerSettings$SaslMechanism",
                 "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$CopyChannel",
                 "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$InboxSchema"), wholesale,
                 "of the extension, only the enums configuration values convert to (Quarkus's config registers them)");

@@ -53,7 +53,7 @@ class GuaranteesSamplesTest {
         SmallRyeConfig config = ConfigSamples.load("docs/guarantees.properties");
         SubscriberConfig subscriber = config.getConfigMapping(SubscriberConfig.class);
         assertEquals(List.of("rabbit-1.example.com:5672", "rabbit-2.example.com:5672", "rabbit-3.example.com:5672"),
-                subscriber.addresses().orElseThrow());
-        assertEquals("amqp://orders-service@rabbit-1.example.com:5672/orders", subscriber.url().orElseThrow());
+                subscriber.defaultBroker().addresses().orElseThrow());
+        assertEquals("amqp://orders-service@rabbit-1.example.com:5672/orders", subscriber.defaultBroker().url().orElseThrow());
     }
 }

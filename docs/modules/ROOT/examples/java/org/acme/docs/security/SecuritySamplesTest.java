@@ -26,8 +26,8 @@ class SecuritySamplesTest {
     void tlsThroughTheRegistry() {
         SmallRyeConfig config = ConfigSamples.load("docs/security-tls.properties");
         SubscriberConfig subscriber = config.getConfigMapping(SubscriberConfig.class);
-        assertEquals("amqps://app@rabbit.example.com:5671/orders", subscriber.url().orElseThrow());
-        assertEquals("rabbit", subscriber.tlsConfigurationName().orElseThrow());
+        assertEquals("amqps://app@rabbit.example.com:5671/orders", subscriber.defaultBroker().url().orElseThrow());
+        assertEquals("rabbit", subscriber.defaultBroker().tlsConfigurationName().orElseThrow());
         assertEquals(List.of(Path.of("certs/company-ca.pem")),
                 rabbit(config).trustStore().orElseThrow().pem().orElseThrow().certs().orElseThrow());
     }
@@ -36,8 +36,8 @@ class SecuritySamplesTest {
     void aClientCertificateWithTheExternalLogin() {
         SmallRyeConfig config = ConfigSamples.load("docs/security-external.properties");
         SubscriberConfig subscriber = config.getConfigMapping(SubscriberConfig.class);
-        assertEquals("EXTERNAL", subscriber.saslMechanism().name());
-        assertEquals("rabbit", subscriber.tlsConfigurationName().orElseThrow());
+        assertEquals("EXTERNAL", subscriber.defaultBroker().saslMechanism().name());
+        assertEquals("rabbit", subscriber.defaultBroker().tlsConfigurationName().orElseThrow());
         var keyCert = rabbit(config).keyStore().orElseThrow().pem().orElseThrow().keyCerts().get("app");
         assertEquals(Path.of("certs/app.pem"), keyCert.cert());
         assertEquals(Path.of("certs/app.key"), keyCert.key());
@@ -47,8 +47,8 @@ class SecuritySamplesTest {
     void credentialsFromACredentialsProvider() {
         SubscriberConfig subscriber = ConfigSamples.load("docs/security-credentials.properties")
                 .getConfigMapping(SubscriberConfig.class);
-        assertEquals("rabbitmq", subscriber.credentialsProvider().orElseThrow());
-        assertEquals("vault", subscriber.credentialsProviderName().orElseThrow());
+        assertEquals("rabbitmq", subscriber.defaultBroker().credentialsProvider().orElseThrow());
+        assertEquals("vault", subscriber.defaultBroker().credentialsProviderName().orElseThrow());
     }
 
     @Test

@@ -11,7 +11,7 @@ import com.rabbitmq.client.RecoveryListener;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.MetadataStoreTimeout;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.amqp.AmqpBrokerConnection;
-import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig.SaslMechanism;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.BrokerSettings.SaslMechanism;
 import io.quarkiverse.rabbitmq.subscriber.runtime.security.ConnectionFailure;
 import io.quarkiverse.rabbitmq.subscriber.runtime.security.ConnectionSecurity;
 import io.quarkiverse.rabbitmq.subscriber.runtime.security.FailurePacer;

@@ -9,6 +9,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.EmbeddedBroker;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.WallClock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.BrokerSettings;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.security.ConnectionSecurity;
 import io.quarkus.runtime.LaunchMode;
@@ -44,12 +45,15 @@ final class BrokerOpening {
 
     private final Vertx vertx;
     private final SubscriberConfig config;
+    /** The broker's own settings: its address, login, TLS and heartbeat. */
+    private final BrokerSettings settings;
     /** Quarkus's TLS registry, for {@code tls-configuration-name} and {@code amqps://}. */
     private final Instance<TlsConfigurationRegistry> tlsRegistry;
 
     BrokerOpening(Vertx vertx, SubscriberConfig config, Instance<TlsConfigurationRegistry> tlsRegistry) {
         this.vertx = vertx;
         this.config = config;
+        this.settings = config.defaultBroker();
         this.tlsRegistry = tlsRegistry;
     }
 
@@ -63,16 +67,16 @@ final class BrokerOpening {
         if (config.broker() == SubscriberConfig.BrokerKind.IN_PROCESS) {
             return inProcess(null, null);
         }
-        BrokerAddress address = BrokerAddress.resolve(config.url(), config.username(), config.password(),
+        BrokerAddress address = BrokerAddress.resolve(settings.url(), settings.username(), settings.password(),
                 ConfigProvider.getConfig());
-        if (config.addresses().isPresent()) {
-            address = address.withNodes(config.addresses().get());
+        if (settings.addresses().isPresent()) {
+            address = address.withNodes(settings.addresses().get());
         }
-        ConnectionSecurity security = ConnectionSecurity.of(config, address.tls(), address.username(),
+        ConnectionSecurity security = ConnectionSecurity.of(settings, address.tls(), address.username(),
                 tlsRegistry.isResolvable() ? tlsRegistry.get() : null);
         try {
             BrokerConnection opened = BrokerConnector.connect(address, config.connectionName(), ioModes().subscribers(),
-                    backoff, maxMessageSize(), security, config.heartbeat(), failures);
+                    backoff, maxMessageSize(), security, settings.heartbeat(), failures);
             LOG.debugf("Connected to %s with %s", address.describe(), security.describe());
             warnIfConfirmsOutwaitHeartbeats(address);
             return new Opened(opened, new WallClock(vertx), null, address, security);
@@ -92,7 +96,7 @@ final class BrokerOpening {
     BrokerConnection openPublishing(Opened chosen, Backoff backoff) {
         return chosen.embedded() != null ? chosen.embedded().connect()
                 : BrokerConnector.connect(chosen.address(), config.connectionName() + "-publisher",
-                        ioModes().publisher(), backoff, maxMessageSize(), chosen.security(), config.heartbeat(),
+                        ioModes().publisher(), backoff, maxMessageSize(), chosen.security(), settings.heartbeat(),
                         BrokerConnector.ReconnectionFailures.NONE);
     }
 
@@ -125,7 +129,7 @@ final class BrokerOpening {
      * into handler failures (each spends an attempt) instead of a cut. Said once, at startup.
      */
     private void warnIfConfirmsOutwaitHeartbeats(BrokerAddress address) {
-        java.time.Duration heartbeat = BrokerConnector.heartbeat(address, config.heartbeat());
+        java.time.Duration heartbeat = BrokerConnector.heartbeat(address, settings.heartbeat());
         java.time.Duration confirmTimeout = config.publisher().confirmTimeout();
         if (!heartbeat.isZero() && confirmTimeout.compareTo(heartbeat.multipliedBy(5).dividedBy(2)) < 0) {
             LOG.warnf("quarkus.rabbitmq-subscriber.publisher.confirm-timeout (%s) is shorter than two and a half "

@@ -13,6 +13,7 @@ import org.jboss.logging.Logger;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.EmbeddedBroker;
 import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.BrokerSettings;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.security.ConnectionFailure;
 import io.quarkus.tls.TlsConfigurationRegistry;
@@ -235,8 +236,8 @@ public class BrokerSession implements Connections {
     public Backoff backoff() {
         Backoff current = backoff;
         if (current == null) {
-            current = new Backoff(config.recovery().initialDelay(), config.recovery().maxDelay(),
-                    config.recovery().jitter());
+            BrokerSettings.Recovery recovery = config.defaultBroker().recovery();
+            current = new Backoff(recovery.initialDelay(), recovery.maxDelay(), recovery.jitter());
             backoff = current;
         }
         return current;

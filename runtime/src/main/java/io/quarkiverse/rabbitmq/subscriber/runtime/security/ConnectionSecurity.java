@@ -5,8 +5,8 @@ import javax.net.ssl.SSLContext;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.DefaultSaslConfig;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
-import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig.SaslMechanism;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.BrokerSettings;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.BrokerSettings.SaslMechanism;
 import io.quarkus.credentials.runtime.CredentialsProviderFinder;
 import io.quarkus.tls.TlsConfigurationRegistry;
 
@@ -47,7 +47,7 @@ public final class ConnectionSecurity {
      * @param username the user the address names, null where it names none
      * @param registry Quarkus's TLS registry, or null where there is none
      */
-    public static ConnectionSecurity of(SubscriberConfig config, boolean tls, String username,
+    public static ConnectionSecurity of(BrokerSettings config, boolean tls, String username,
             TlsConfigurationRegistry registry) {
         TlsSettings settings = TlsSettings.choose(tls, config.tlsConfigurationName(), config.tls().trustAll(),
                 registry);

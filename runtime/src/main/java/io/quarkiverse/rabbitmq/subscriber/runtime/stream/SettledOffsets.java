@@ -43,11 +43,18 @@ final class SettledOffsets {
      */
     private final List<Runnable> processed = new ArrayList<>();
     private long lastTag;
+    /** The stream the last message arrived from, and its entries: a stream read (not a super stream) has only these. */
+    private String lastStream;
+    private ArrayDeque<Entry> lastEntries;
 
     /** The message at {@code offset} of {@code stream} arrived: its delivery tag, one above the last. */
     synchronized long arrived(String stream, long offset, Runnable processed) {
         long tag = ++lastTag;
-        unsettled.computeIfAbsent(stream, ignored -> new ArrayDeque<>()).addLast(new Entry(tag, offset, processed));
+        if (!stream.equals(lastStream)) {
+            lastEntries = unsettled.computeIfAbsent(stream, ignored -> new ArrayDeque<>());
+            lastStream = stream;
+        }
+        lastEntries.addLast(new Entry(tag, offset, processed));
         return tag;
     }
 

@@ -85,6 +85,9 @@ public final class StreamChannel implements BrokerChannel {
                 : Set.of());
         String tag = "stream-" + consumerName + "-" + stream;
         StreamReading.Handler messages = new StreamReading.Handler() {
+            /** The stream whose position is known to be recorded: a lookup per stream read, not per message. */
+            private volatile String positioned;
+
             @Override
             public void message(String read, long offset, AMQP.BasicProperties properties, byte[] body,
                     String filterValue, Runnable processed) {
@@ -93,9 +96,12 @@ public final class StreamChannel implements BrokerChannel {
                     processed.run();
                     return;
                 }
-                if (!positions.containsKey(read)) {
+                if (!read.equals(positioned)) {
                     // Once per stream read: putIfAbsent would lock the map's bin for every message.
-                    positions.put(read, offset - 1);
+                    if (!positions.containsKey(read)) {
+                        positions.put(read, offset - 1);
+                    }
+                    positioned = read;
                 }
                 handler.delivered(tag, new OffsetEnvelope(offsets.arrived(read, offset, processed), read, offset),
                         properties, body);
@@ -109,6 +115,7 @@ public final class StreamChannel implements BrokerChannel {
                     active.remove(partition);
                     // Another consumer stores its offsets now: this one's would be old news when it is active again.
                     positions.remove(partition);
+                    positioned = null;
                     if (reader != null) {
                         checkStillThere(partition);
                     }

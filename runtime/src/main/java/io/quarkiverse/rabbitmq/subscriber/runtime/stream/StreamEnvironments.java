@@ -142,7 +142,7 @@ public class StreamEnvironments {
 
     /** {@code stream-port}, else RabbitMQ's default: 5551 over TLS ({@code amqps://}), 5552 without. */
     private int streamPort(BrokerAddress address) {
-        return config.streamPort().orElse(address.tls() ? 5551 : 5552);
+        return config.defaultBroker().streamPort().orElse(address.tls() ? 5551 : 5552);
     }
 
     /**

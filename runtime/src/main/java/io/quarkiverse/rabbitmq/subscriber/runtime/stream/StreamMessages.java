@@ -18,9 +18,16 @@ final class StreamMessages {
     private StreamMessages() {
     }
 
+    /** A message with neither properties nor application properties: shared, as nothing changes a delivery's. */
+    private static final AMQP.BasicProperties NONE = new AMQP.BasicProperties.Builder().build();
+
     static AMQP.BasicProperties properties(Message message) {
-        AMQP.BasicProperties.Builder builder = new AMQP.BasicProperties.Builder();
         Properties properties = message.getProperties();
+        Map<String, Object> application = message.getApplicationProperties();
+        if (properties == null && (application == null || application.isEmpty())) {
+            return NONE;
+        }
+        AMQP.BasicProperties.Builder builder = new AMQP.BasicProperties.Builder();
         if (properties != null) {
             builder.contentType(properties.getContentType()).contentEncoding(properties.getContentEncoding())
                     .replyTo(properties.getReplyTo());
@@ -36,7 +43,6 @@ final class StreamMessages {
                 builder.timestamp(new Date(properties.getCreationTime()));
             }
         }
-        Map<String, Object> application = message.getApplicationProperties();
         if (application != null && !application.isEmpty()) {
             Map<String, Object> headers = new LinkedHashMap<>();
             application.forEach((name, value) -> headers.put(name, header(value)));

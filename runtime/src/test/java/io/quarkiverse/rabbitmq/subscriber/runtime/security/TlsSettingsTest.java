@@ -14,7 +14,7 @@ import javax.net.ssl.SSLContext;
 
 import org.junit.jupiter.api.Test;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig.SaslMechanism;
+import io.quarkiverse.rabbitmq.subscriber.runtime.config.BrokerSettings.SaslMechanism;
 import io.quarkus.tls.TlsConfiguration;
 import io.quarkus.tls.TlsConfigurationRegistry;
 import io.vertx.core.net.KeyCertOptions;

@@ -32,7 +32,8 @@ import io.vertx.core.json.JsonObject;
 /**
  * Payload codecs, written once and run on each broker: a Protobuf message makes the round trip through
  * {@code RabbitPublisher} and a handler; an application's codec reads and writes its own content type while JSON
- * still reads the others; gzip both ways, and a gzip bomb refused; and each bad input (a Protobuf body of another
+ * still reads the others, for a batch's items and a request's reply too; gzip both ways, and a gzip bomb refused; and each bad
+ * input (a Protobuf body of another
  * type, a content type no codec claims, a codec that throws) is one undecodable message, dead-lettered at once with
  * a reason that names it, never retried, never lost.
  */
@@ -83,6 +84,26 @@ abstract class CodecScenarios extends BrokerScenarios {
                 "the application's codec wrote it");
         assertEquals(new Row(8, "json-row"), handlers.rows.get("json-row"));
         assertEquals("application/json", handlers.properties.get("json-row").contentType());
+    }
+
+    @Test
+    void aBatchReadsEachItemThroughTheCodecItsContentTypeNames() {
+        for (int i = 1; i <= 3; i++) {
+            publisher.sendConfirmedAndAwait(CodecHandlers.ROW_BATCHES, new Row(i, "batched-" + i));
+        }
+        publisher.sendConfirmedAndAwait(OutgoingMessage.toQueue(CodecHandlers.ROW_BATCHES)
+                .payload(new JsonObject().put("id", 4).put("name", "batched-json")));
+        until(() -> handlers.batches.stream().mapToInt(List::size).sum() == 4);
+        List<Row> rows = handlers.batches.stream().flatMap(List::stream).toList();
+        assertEquals(List.of(new Row(1, "batched-1"), new Row(2, "batched-2"), new Row(3, "batched-3"),
+                new Row(4, "batched-json")), rows);
+    }
+
+    @Test
+    void aReplyIsWrittenAndReadByTheApplicationsCodec() {
+        Row row = publisher.request(CodecHandlers.ROW_REQUESTS, "tea", Row.class, java.time.Duration.ofSeconds(10))
+                .await().atMost(java.time.Duration.ofSeconds(15));
+        assertEquals(new Row(3, "tea"), row);
     }
 
     @Test

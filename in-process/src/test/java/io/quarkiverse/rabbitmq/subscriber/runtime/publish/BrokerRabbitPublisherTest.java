@@ -51,7 +51,8 @@ class BrokerRabbitPublisherTest {
     @BeforeEach
     void start() throws Exception {
         publisher.connections = () -> publishing;
-        publisher.codecs = io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs.builtIn(new ObjectMapper());
+        publisher.codecs = new io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs(new ObjectMapper(), java.util.List.of(),
+                Long.MAX_VALUE);
         publisher.config = config(Duration.ofSeconds(5));
         publisher.observers = new ApplicationObservers() {
             @Override

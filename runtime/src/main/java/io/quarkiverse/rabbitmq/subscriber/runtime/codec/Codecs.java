@@ -43,11 +43,6 @@ public class Codecs {
         this.encoder = new PayloadEncoder(mapper, this.codecs);
     }
 
-    /** The built-ins alone, as an application without codec beans has them. */
-    public static Codecs builtIn(ObjectMapper mapper) {
-        return new Codecs(mapper, List.of(), Long.MAX_VALUE);
-    }
-
     public PayloadEncoder encoder() {
         return encoder;
     }

@@ -35,7 +35,9 @@ public final class ContentEncodings {
         }
         try (InputStream in = encoding.equals("deflate") ? new InflaterInputStream(new ByteArrayInputStream(body))
                 : new GZIPInputStream(new ByteArrayInputStream(body))) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(32, body.length * 4));
+            // Grown as it inflates: sized up front from the compressed body, a large one would take its guess at once.
+            ByteArrayOutputStream out = new ByteArrayOutputStream(
+                    (int) Math.max(32, Math.min(Math.min(maxBytes, 1 << 20), body.length * 4L)));
             byte[] buffer = new byte[8192];
             long total = 0;
             for (int read; (read = in.read(buffer)) > 0;) {

@@ -89,7 +89,8 @@ class DeliveryChainTest {
     private DeliveryRoute chain(SubscriptionSpec subscription, SubscriberDefinition.ExecutionModel model,
             Invoker<Object, Object> invoker) {
         SubscriberDefinition definition = StageFixtures.definition(subscription, model, -1, invoker);
-        return DeliveryChain.of(definition, Codecs.builtIn(new ObjectMapper()).decoder(definition),
+        return DeliveryChain.of(definition,
+                new Codecs(new ObjectMapper(), java.util.List.of(), Long.MAX_VALUE).decoder(definition),
                 new PayloadEncoder(new ObjectMapper()), ReplyTargets.ANY, settlements,
                 ((VertxInternal) vertx).createEventLoopContext(), Observers.NONE, new OutcomeCounters(),
                 KillSwitch.NONE, new io.quarkiverse.rabbitmq.subscriber.runtime.clock.WallClock(vertx),

@@ -95,7 +95,8 @@ class DeliveryPathTest {
                 throw new IllegalStateException(e);
             }
         });
-        DeliveryRoute route = DeliveryChain.of(definition, Codecs.builtIn(new ObjectMapper()).decoder(definition),
+        DeliveryRoute route = DeliveryChain.of(definition,
+                new Codecs(new ObjectMapper(), java.util.List.of(), Long.MAX_VALUE).decoder(definition),
                 new PayloadEncoder(new ObjectMapper()), ReplyTargets.ANY, settler[0], loop, Observers.NONE,
                 new OutcomeCounters(), KillSwitch.NONE, clock, inFlight,
                 (handler, instance, arguments) -> handler.invoke(instance, arguments));

@@ -19,7 +19,7 @@ class JsonArrayPayloadTest {
 
     @Test
     void aJsonArrayIsDecodedAsItIsAndAnythingElseIsRefusedNamingIt() {
-        PayloadDecoder decoder = Codecs.builtIn(new ObjectMapper()).decoder(JsonArray.class);
+        PayloadDecoder decoder = new Codecs(new ObjectMapper(), java.util.List.of(), Long.MAX_VALUE).decoder(JsonArray.class);
         assertEquals("io.vertx.core.json.JsonArray", decoder.expectedType());
         assertEquals(new JsonArray().add("a").add(2), decoder.decode("[\"a\",2]".getBytes(StandardCharsets.UTF_8), null));
         UndecodablePayloadException refused = assertThrows(UndecodablePayloadException.class,

@@ -92,7 +92,8 @@ class HandlerInvocationTest {
                         : "io.vertx.core.json.JsonObject",
                 parameters, payloadIndex, deliveryIndex, -1, SubscriberDefinition.ReturnKind.OUTCOME,
                 SubscriberDefinition.ExecutionModel.EVENT_LOOP, new RuntimeValue<>(invoker));
-        return new HandlerInvocation(definition, Codecs.builtIn(new ObjectMapper()).decoder(definition),
+        return new HandlerInvocation(definition,
+                new Codecs(new ObjectMapper(), java.util.List.of(), Long.MAX_VALUE).decoder(definition),
                 scope);
     }
 

@@ -167,7 +167,8 @@ abstract class DirectReplyRequestsContract {
     @Test
     void aRequestNoQueueTakesFailsAtOnceNamingTheQueue() throws Exception {
         CompletableFuture<Object> reply = requests.request(null, "", NOWHERE, properties("c-lost"),
-                "lost".getBytes(StandardCharsets.UTF_8), Codecs.builtIn(mapper).decoder(String.class), LONG);
+                "lost".getBytes(StandardCharsets.UTF_8),
+                new Codecs(mapper, java.util.List.of(), Long.MAX_VALUE).decoder(String.class), LONG);
         long started = System.nanoTime();
         Throwable failure = failure(reply);
         assertTrue(System.nanoTime() - started < LONG.toNanos() / 2, "well before its timeout");
@@ -204,7 +205,7 @@ abstract class DirectReplyRequestsContract {
         loop.runOnContext(ignored -> {
             try {
                 requests.request(loop, "", QUEUE, properties("c-1"), "one".getBytes(StandardCharsets.UTF_8),
-                        Codecs.builtIn(mapper).decoder(String.class), LONG)
+                        new Codecs(mapper, java.util.List.of(), Long.MAX_VALUE).decoder(String.class), LONG)
                         .whenComplete((reply, failure) -> heardOn.complete(Vertx.currentContext()));
             } catch (Exception e) {
                 heardOn.completeExceptionally(e);
@@ -237,7 +238,7 @@ abstract class DirectReplyRequestsContract {
     private CompletableFuture<Object> request(String body, Class<?> type, Duration timeout, String correlationId)
             throws Exception {
         return requests.request(null, "", QUEUE, properties(correlationId), body.getBytes(StandardCharsets.UTF_8),
-                Codecs.builtIn(mapper).decoder(type), timeout);
+                new Codecs(mapper, java.util.List.of(), Long.MAX_VALUE).decoder(type), timeout);
     }
 
     private static AMQP.BasicProperties properties(String correlationId) {

@@ -5,7 +5,7 @@ import '@vaadin/text-field';
 import '@vaadin/text-area';
 
 /**
- * The broker in use; for the in-process broker its paused clock, a button to advance it and a publish form; where a
+ * The broker in use, and each named broker with whether its connection is up; for the in-process broker its paused clock, a button to advance it and a publish form; where a
  * subscription has an inbox, the inbox's and the outbox's figures.
  */
 export class QwcRabbitmqSubscriberBroker extends LitElement {
@@ -33,6 +33,8 @@ export class QwcRabbitmqSubscriberBroker extends LitElement {
         }
         return html`
             <div>Broker: <b>${this._broker.broker}</b></div>
+            ${(this._broker.brokers || []).map(named => html`<div class="named" data-broker="${named.name}">Broker
+                <code>${named.name}</code>: <b>${named.broker}</b>${named.down ? html`, <b>down</b>: ${named.down}` : ''}</div>`)}
             ${this._broker.inProcess ? html`
                 <div class="row">Clock: ${new Date(this._broker.clockMillis).toISOString()}
                     (${this._broker.clockPaused ? 'paused' : 'wall'})</div>

@@ -72,6 +72,7 @@ export class QwcRabbitmqSubscriberSubscriptions extends LitElement {
                 <vaadin-grid-column path="heldCopies" header="Held copies" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="partition" header="Partition or stream" auto-width></vaadin-grid-column>
                 <vaadin-grid-column path="method" auto-width></vaadin-grid-column>
+                <vaadin-grid-column path="broker" auto-width></vaadin-grid-column>
             </vaadin-grid>
             <div id="message">${this._message || ''}</div>
             <h3>Outcomes (live; ${this._outcomes?.inFlight ?? 0} in flight)</h3>

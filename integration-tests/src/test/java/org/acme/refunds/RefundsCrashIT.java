@@ -182,8 +182,9 @@ class RefundsCrashIT {
 
     /** The ack count of the refunds queue, tagged outcome. */
     static double counter(String metrics, String outcome) {
-        Matcher matcher = Pattern.compile("quarkus_rabbitmq_subscriber_outcomes_total\\{outcome=\"" + outcome
-                + "\",queue=\"refunds\",?} ([0-9.E]+)").matcher(metrics);
+        // Prometheus writes the labels in name order: broker, outcome, queue.
+        Matcher matcher = Pattern.compile("quarkus_rabbitmq_subscriber_outcomes_total\\{broker=\"<default>\",outcome=\""
+                + outcome + "\",queue=\"refunds\",?} ([0-9.E]+)").matcher(metrics);
         return matcher.find() ? Double.parseDouble(matcher.group(1)) : 0;
     }
 

@@ -40,10 +40,11 @@ class RefundsTest {
         submit(151, "4242-ok");
         await().untilAsserted(() -> given().get("/refunds/processed").then().body("id", hasItem(151)));
         String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
-        for (String expected : List.of("quarkus_rabbitmq_subscriber_outcomes_total{outcome=\"ack\",queue=\"refunds\"}",
+        for (String expected : List.of(
+                "quarkus_rabbitmq_subscriber_outcomes_total{broker=\"<default>\",outcome=\"ack\",queue=\"refunds\"}",
                 "messaging_client_consumed_messages_total{", "messaging_process_duration_seconds_bucket{",
                 "messaging_client_operation_duration_seconds_count{", "quarkus_rabbitmq_subscriber_deliveries_in_flight",
-                "quarkus_rabbitmq_subscriber_delayed_pending{queue=\"payouts\"}")) {
+                "quarkus_rabbitmq_subscriber_delayed_pending{broker=\"<default>\",queue=\"payouts\"}")) {
             org.junit.jupiter.api.Assertions.assertTrue(metrics.contains(expected), expected + " in\n" + metrics);
         }
     }

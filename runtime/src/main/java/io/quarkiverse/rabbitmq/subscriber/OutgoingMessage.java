@@ -59,10 +59,13 @@ public final class OutgoingMessage {
     private final boolean persistent;
     /** Whether no queue taking it is a failure (a return): true unless the sender said nobody taking it is fine. */
     private final boolean mandatory;
+    /** The named broker it is sent to, or null: the publisher's own (an output: its subscription's). */
+    private final String broker;
 
     private OutgoingMessage(String exchange, String routingKey, Object payload, Map<String, Object> headers,
             String messageId, String correlationId, String replyTo, String contentType, String contentEncoding,
-            long expirationMillis, int priority, boolean persistent, boolean mandatory) {
+            long expirationMillis, int priority, boolean persistent, boolean mandatory, String broker) {
+        this.broker = broker;
         this.exchange = exchange;
         this.routingKey = routingKey;
         this.payload = payload;
@@ -85,7 +88,7 @@ public final class OutgoingMessage {
     public static OutgoingMessage to(String exchange, String routingKey) {
         return new OutgoingMessage(shortString("exchange", required("exchange", exchange)),
                 shortString("routing key", required("routing key", routingKey)), EMPTY, Map.of(), null, null, null,
-                null, null, -1, -1, true, true);
+                null, null, -1, -1, true, true, null);
     }
 
     /**
@@ -110,7 +113,7 @@ public final class OutgoingMessage {
                     + " is null: send an empty byte[] for an empty body");
         }
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                contentType, contentEncoding, expirationMillis, priority, persistent, mandatory);
+                contentType, contentEncoding, expirationMillis, priority, persistent, mandatory, broker);
     }
 
     /**
@@ -134,21 +137,22 @@ public final class OutgoingMessage {
     /** The message id property; {@code null} for a random UUID, as when it is never set. */
     public OutgoingMessage messageId(String messageId) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, shortString("message id", messageId),
-                correlationId, replyTo, contentType, contentEncoding, expirationMillis, priority, persistent, mandatory);
+                correlationId, replyTo, contentType, contentEncoding, expirationMillis, priority, persistent, mandatory,
+                broker);
     }
 
     /** The correlation id property (an answer carries its request's); {@code null} for none. */
     public OutgoingMessage correlationId(String correlationId) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId,
                 shortString("correlation id", correlationId), replyTo, contentType, contentEncoding, expirationMillis, priority,
-                persistent, mandatory);
+                persistent, mandatory, broker);
     }
 
     /** The reply-to property: the queue an answer should go to; {@code null} for none. */
     public OutgoingMessage replyTo(String replyTo) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId,
                 shortString("reply-to", replyTo), contentType, contentEncoding, expirationMillis, priority, persistent,
-                mandatory);
+                mandatory, broker);
     }
 
     /**
@@ -172,7 +176,7 @@ public final class OutgoingMessage {
             millis = ceilMillis(expiration);
         }
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                contentType, contentEncoding, millis, priority, persistent, mandatory);
+                contentType, contentEncoding, millis, priority, persistent, mandatory, broker);
     }
 
     /**
@@ -185,7 +189,7 @@ public final class OutgoingMessage {
                     + " must be between 0 and 255, and was " + priority);
         }
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                contentType, contentEncoding, expirationMillis, priority, persistent, mandatory);
+                contentType, contentEncoding, expirationMillis, priority, persistent, mandatory, broker);
     }
 
     /**
@@ -194,13 +198,14 @@ public final class OutgoingMessage {
      */
     public OutgoingMessage persistent(boolean persistent) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                contentType, contentEncoding, expirationMillis, priority, persistent, mandatory);
+                contentType, contentEncoding, expirationMillis, priority, persistent, mandatory, broker);
     }
 
     /** The content type property; {@code null} to choose it from the payload, as when it is never set. */
     public OutgoingMessage contentType(String contentType) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                shortString("content type", contentType), contentEncoding, expirationMillis, priority, persistent, mandatory);
+                shortString("content type", contentType), contentEncoding, expirationMillis, priority, persistent, mandatory,
+                broker);
     }
 
     /**
@@ -210,7 +215,7 @@ public final class OutgoingMessage {
     public OutgoingMessage contentEncoding(String contentEncoding) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
                 contentType, shortString("content encoding", contentEncoding), expirationMillis, priority, persistent,
-                mandatory);
+                mandatory, broker);
     }
 
     /**
@@ -233,7 +238,21 @@ public final class OutgoingMessage {
      */
     public OutgoingMessage mandatory(boolean mandatory) {
         return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
-                contentType, contentEncoding, expirationMillis, priority, persistent, mandatory);
+                contentType, contentEncoding, expirationMillis, priority, persistent, mandatory, broker);
+    }
+
+    /**
+     * Sends it on a named broker ({@code quarkus.rabbitmq-subscriber.brokers."<name>".*}, or {@link Broker#DEFAULT})
+     * rather than the publisher's own, or, from a handler's {@link Outputs}, rather than its subscription's: an
+     * output to another broker is confirmed there before the delivery is acked, as any output.
+     */
+    public OutgoingMessage broker(String broker) {
+        if (broker == null || broker.isBlank()) {
+            throw new IllegalArgumentException("The broker of a message to " + destination() + " is empty: name a "
+                    + "configured broker, or Broker.DEFAULT");
+        }
+        return new OutgoingMessage(exchange, routingKey, payload, headers, messageId, correlationId, replyTo,
+                contentType, contentEncoding, expirationMillis, priority, persistent, mandatory, broker);
     }
 
     // ---- accessors ------------------------------------------------------------------------------------------------
@@ -246,6 +265,11 @@ public final class OutgoingMessage {
 
     public boolean mandatory() {
         return mandatory;
+    }
+
+    /** The broker named with {@link #broker(String)}; empty: the publisher's own (an output: its subscription's). */
+    public Optional<String> broker() {
+        return Optional.ofNullable(broker);
     }
 
     /** The exchange; {@code ""} for the default exchange. */
@@ -317,7 +341,8 @@ public final class OutgoingMessage {
 
     private OutgoingMessage withHeaders(Map<String, Object> more) {
         return new OutgoingMessage(exchange, routingKey, payload, Collections.unmodifiableMap(more), messageId,
-                correlationId, replyTo, contentType, contentEncoding, expirationMillis, priority, persistent, mandatory);
+                correlationId, replyTo, contentType, contentEncoding, expirationMillis, priority, persistent, mandatory,
+                broker);
     }
 
     private static String required(String what, String value) {

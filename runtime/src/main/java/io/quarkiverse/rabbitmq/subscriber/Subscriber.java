@@ -29,6 +29,14 @@ public @interface Subscriber {
      */
     String value();
 
+    /**
+     * The broker whose queue this is: a name configured under {@code quarkus.rabbitmq-subscriber.brokers."<name>".*}
+     * (a virtual host counts as a broker of its own), or, when empty (the default), the default broker. Its copies,
+     * dead letters, outputs and replies go to that broker too, unless an output names another
+     * ({@link OutgoingMessage#broker(String)}). A name that is not configured fails the build.
+     */
+    String broker() default "";
+
     /** The type of the queue, used when the extension declares it. */
     QueueType type() default QueueType.CLASSIC;
 

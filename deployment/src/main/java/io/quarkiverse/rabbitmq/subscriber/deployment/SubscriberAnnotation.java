@@ -67,6 +67,7 @@ final class SubscriberAnnotation {
         ifWritten(subscriber, "arguments", value -> declared.arguments(List.of(value.asStringArray())));
         ifWritten(subscriber, "consumerArguments", value -> declared.consumerArguments(List.of(value.asStringArray())));
         ifWritten(subscriber, "inbox", value -> declared.inbox(value.asBoolean()));
+        ifWritten(subscriber, "broker", value -> declared.broker(value.asString().trim()));
         ifWritten(subscriber, "offset", value -> declared.offset(value.asString()));
         ifWritten(subscriber, "filter", value -> declared.filter(List.of(value.asStringArray())));
         AnnotationValue partitions = subscriber.value("partitions");

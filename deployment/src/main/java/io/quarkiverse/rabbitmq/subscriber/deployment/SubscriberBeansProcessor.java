@@ -19,7 +19,6 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.observe.metrics.MicrometerObse
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.tracing.OpenTelemetryObserver;
 import io.quarkiverse.rabbitmq.subscriber.runtime.operate.BrokerDeadLetters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.operate.SubscriptionControl;
-import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.PartitionAddresses;
 import io.quarkiverse.rabbitmq.subscriber.runtime.spread.PartitionSpreading;
 import io.quarkiverse.rabbitmq.subscriber.runtime.stream.StreamEnvironments;
@@ -52,8 +51,10 @@ class SubscriberBeansProcessor {
     void beans(CombinedIndexBuildItem combinedIndex, BuildProducer<AdditionalBeanBuildItem> beans,
             BuildProducer<UnremovableBeanBuildItem> unremovable) {
         beans.produce(AdditionalBeanBuildItem.builder()
-                .addBeanClasses(SubscriberEngine.class, SubscriberStatus.class, BrokerSession.class, TopologyAdmin.class,
-                        SubscriberAssembler.class, DeliveryCounters.class, LiveSubscriptions.class, BrokerRabbitPublisher.class,
+                .addBeanClasses(SubscriberEngine.class, SubscriberStatus.class,
+                        io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSessions.class, TopologyAdmin.class,
+                        SubscriberAssembler.class, DeliveryCounters.class, LiveSubscriptions.class,
+                        io.quarkiverse.rabbitmq.subscriber.runtime.publish.RabbitPublishers.class,
                         BrokerDeadLetters.class, SubscriptionControl.class, PartitionAddresses.class, PartitionSpreading.class,
                         StreamEnvironments.class, io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs.class)
                 .setUnremovable().build());
@@ -62,6 +63,9 @@ class SubscriberBeansProcessor {
         unremovable.produce(new UnremovableBeanBuildItem(bean -> bean.isClassBean()
                 && SubscriberProcessor.declaresSubscribers(bean.getTarget().get().asClass(), index)));
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(ObjectMapper.class));
+        // Produced by kept beans, and looked up as well as injected (the test artifact, the Dev UI, Arc lookups).
+        unremovable.produce(UnremovableBeanBuildItem.beanTypes(io.quarkiverse.rabbitmq.subscriber.RabbitPublisher.class,
+                io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession.class));
         // The application's codecs: asked through Codecs' list of them, never injected by the application itself.
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(io.quarkiverse.rabbitmq.subscriber.PayloadCodec.class));
         // The in-process broker's controls (dev mode, tests) and the test artifact's handle, where their artifacts are

@@ -96,7 +96,8 @@ final class SubscriberMethodAnalysis {
         }
         declared.delayedExchange(config.delayedExchange().name());
         SubscriberMethodAnalysis analysis = new SubscriberMethodAnalysis(method, declared.build(), model);
-        SubscriptionRules.problems(declared, config.declareTopology(), config.delayedExchange().enabled())
+        SubscriptionRules.problems(declared, config.declareTopology(analysis.subscription.broker),
+                config.delayedExchange().enabled())
                 .forEach(analysis::problem);
         analysis.batch = BatchDeclaration.read(subscriber.value("batch"), analysis.subscription.prefetch,
                 analysis::problem);

@@ -230,6 +230,8 @@ class SubscriberProcessor {
                 : null), problems);
         report(SubscriptionRules.delayedExchangeProblems(buildTimeConfig.delayedExchange().enabled(),
                 buildTimeConfig.delayedExchange().name()), problems);
+        report(BrokerChoices.unknown(sorted(subscribers), index, io.quarkiverse.rabbitmq.subscriber.runtime.config.BrokerNames
+                .configured(org.eclipse.microprofile.config.ConfigProvider.getConfig().getPropertyNames())), problems);
         boolean applicationCodecs = !validationPhase.getContext().beans()
                 .withBeanType(io.quarkiverse.rabbitmq.subscriber.PayloadCodec.class).isEmpty();
         report(PayloadReaders.unreadable(sorted(subscribers), index, applicationCodecs), problems);

@@ -123,6 +123,15 @@ class SubscriberDevServicesDecisionTest {
         assertNotNull(SubscriberDevServicesProcessor.skipReason(true, config(), true), "quarkus-messaging-rabbitmq");
     }
 
+    /** Dev Services start the default broker only: a named broker's url is that broker's, and changes nothing. */
+    @Test
+    void aNamedBrokersUrlStillWantsAContainerForTheDefaultOne() {
+        assertNull(SubscriberDevServicesProcessor.skipReason(true,
+                config("quarkus.rabbitmq-subscriber.brokers.billing.url", "amqp://billing"), false));
+        assertNull(SubscriberDevServicesProcessor.skipReason(true,
+                config("quarkus.rabbitmq-subscriber.brokers.\"billing\".addresses", "b1:5672,b2:5672"), false));
+    }
+
     @Test
     void aProdOnlyUrlStillWantsAContainer() {
         assertNull(SubscriberDevServicesProcessor.skipReason(true,

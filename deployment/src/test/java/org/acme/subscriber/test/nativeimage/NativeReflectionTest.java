@@ -67,8 +67,12 @@ class NativeReflectionTest {
                 "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$ClockMode",
                 "io.quarkiverse.rabbitmq.subscriber.runtime.config.BrokerSettings$SaslMechanism",
                 "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$CopyChannel",
-                "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$InboxSchema"), wholesale,
-                "of the extension, only the enums configuration values convert to (Quarkus's config registers them)");
+                "io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig$InboxSchema",
+                // The @Broker qualifier, which ArC registers: the named publisher's producer reads its value from the
+                // injection point.
+                "io.quarkiverse.rabbitmq.subscriber.Broker"), wholesale,
+                "of the extension, only the enums configuration values convert to (Quarkus's config registers them), "
+                        + "and the @Broker qualifier");
     }
 
     static Set<String> acme(Map<String, Map<String, Object>> reflective) {

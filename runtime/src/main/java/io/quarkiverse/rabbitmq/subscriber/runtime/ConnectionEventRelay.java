@@ -56,12 +56,12 @@ final class ConnectionEventRelay implements BrokerConnection.ConnectionListener 
         if (live.isStopping()) {
             return;
         }
-        for (SubscriptionState state : live.all()) {
+        for (SubscriptionState state : onThisBroker()) {
             state.supervisor().connectionLost(reason);
         }
         LOG.warnf("Lost the connection to %s (%s). Reconnecting %s; the %d subscriber(s) consume again once it "
                 + "is back, and RabbitMQ requeues the deliveries left unsettled, so none is lost",
-                session.connection().describe(), reason, session.backoff().describe(), subscribers);
+                session.connection().describe() + named(), reason, session.backoff().describe(), subscribers);
     }
 
     /**
@@ -75,8 +75,8 @@ final class ConnectionEventRelay implements BrokerConnection.ConnectionListener 
         if (live.isStopping()) {
             return;
         }
-        reconnectedTo.set(session.connection().describe());
-        unreadable.recovered(live.all());
+        reconnectedTo.set(session.connection().describe() + named());
+        unreadable.recovered(onThisBroker());
     }
 
     /**
@@ -84,7 +84,7 @@ final class ConnectionEventRelay implements BrokerConnection.ConnectionListener 
      * again.
      */
     void logWhenAllConsume() {
-        List<SubscriptionState> all = live.all();
+        List<SubscriptionState> all = onThisBroker();
         if (all.stream().allMatch(s -> s.supervisor().state() == SubscriberSupervisor.State.CONSUMING)) {
             String to = reconnectedTo.getAndSet(null);
             if (to != null) {
@@ -92,5 +92,15 @@ final class ConnectionEventRelay implements BrokerConnection.ConnectionListener 
                         all.stream().map(SubscriptionState::queue).toList());
             }
         }
+    }
+
+    private String named() {
+        return io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSessions.named(session.name());
+    }
+
+    /** The subscriptions on this relay's broker: a cut of one broker's connection is theirs alone. */
+    private List<SubscriptionState> onThisBroker() {
+        return live.all().stream().filter(state -> state.definition().subscription.broker.equals(session.name()))
+                .toList();
     }
 }

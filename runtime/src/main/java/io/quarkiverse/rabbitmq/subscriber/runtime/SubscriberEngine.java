@@ -21,6 +21,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.assemble.SubscriptionState;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSessions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.LiveFigures;
 import io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriberDefinition;
@@ -55,8 +56,9 @@ public class SubscriberEngine {
     @Inject
     SubscriberConfig config;
 
+    /** Every broker's session; the subscriptions on each are started on its own. */
     @Inject
-    BrokerSession session;
+    BrokerSessions sessions;
 
     @Inject
     TopologyAdmin topologyAdmin;
@@ -81,7 +83,8 @@ public class SubscriberEngine {
     @Inject
     io.quarkiverse.rabbitmq.subscriber.runtime.stream.StreamEnvironments streams;
     private List<SubscriberDefinition> definitions = List.of();
-    private TopologyPlan topology = new TopologyPlan(List.of(), List.of(), List.of());
+    /** What each broker with subscriptions must hold, by the broker's name. */
+    private Map<String, TopologyPlan> topologies = Map.of();
     private boolean topologyReady;
     /** Looks for consumers RabbitMQ stopped delivering to; null until started, or when turned off. */
     private volatile io.quarkiverse.rabbitmq.subscriber.runtime.supervise.StallWatch stalls;
@@ -90,7 +93,7 @@ public class SubscriberEngine {
     @Inject
     void define(FoundSubscribers found) {
         this.definitions = found.definitions();
-        this.topology = found.topology();
+        this.topologies = found.topologies();
     }
 
     void onStartDeclare(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StartupEvent event) throws Exception {
@@ -110,25 +113,9 @@ public class SubscriberEngine {
             return;
         }
         try {
-            refuseWhatTheBrokerCannotDo();
-            // A node cut off from its cluster's majority cannot declare: the connection goes to another one.
-            DeclaringElsewhere.declare(() -> topologyAdmin.prepare(session.connection(), topology), session.nodeCount(),
-                    new DeclaringElsewhere.Reconnection() {
-                        @Override
-                        public boolean awaitOpen() throws InterruptedException {
-                            return session.awaitOpen();
-                        }
-
-                        @Override
-                        public String describe() {
-                            return session.connection().remoteNode();
-                        }
-                    });
-            io.quarkiverse.rabbitmq.subscriber.runtime.security.PublishPermission.check(session.connection(),
-                    definitions.stream().filter(definition -> publishesThroughDefaultExchange(definition))
-                            .map(definition -> definition.subscription.queue).sorted().toList(),
-                    definitions.stream().filter(definition -> !publishesThroughDefaultExchange(definition))
-                            .map(definition -> definition.subscription.queue).sorted().toList());
+            for (Map.Entry<String, TopologyPlan> broker : topologies.entrySet()) {
+                prepareTopology(sessions.of(broker.getKey()), broker.getValue());
+            }
             topologyReady = true;
         } catch (Exception | Error e) {
             // Quarkus does not fire ShutdownEvent for an application that failed to start: release everything here.
@@ -137,12 +124,42 @@ public class SubscriberEngine {
         }
     }
 
+    /** Declares (or checks) what one broker's subscriptions need there, and that they may publish what they must. */
+    private void prepareTopology(BrokerSession session, TopologyPlan topology) throws Exception {
+        List<SubscriberDefinition> here = on(session);
+        refuseWhatTheBrokerCannotDo(session, here);
+        // A node cut off from its cluster's majority cannot declare: the connection goes to another one.
+        DeclaringElsewhere.declare(() -> topologyAdmin.prepare(session.connection(), topology, session.name()),
+                session.nodeCount(), new DeclaringElsewhere.Reconnection() {
+                    @Override
+                    public boolean awaitOpen() throws InterruptedException {
+                        return session.awaitOpen();
+                    }
+
+                    @Override
+                    public String describe() {
+                        return session.connection().remoteNode();
+                    }
+                });
+        io.quarkiverse.rabbitmq.subscriber.runtime.security.PublishPermission.check(session.connection(),
+                here.stream().filter(definition -> publishesThroughDefaultExchange(definition))
+                        .map(definition -> definition.subscription.queue).sorted().toList(),
+                here.stream().filter(definition -> !publishesThroughDefaultExchange(definition))
+                        .map(definition -> definition.subscription.queue).sorted().toList());
+    }
+
+    /** The subscribers on a broker. */
+    private List<SubscriberDefinition> on(BrokerSession session) {
+        return definitions.stream().filter(definition -> definition.subscription.broker.equals(session.name()))
+                .toList();
+    }
+
     /** Before anything is declared: a subscription asking for what this broker's version does not have. */
-    private void refuseWhatTheBrokerCannotDo() {
+    private void refuseWhatTheBrokerCannotDo(BrokerSession session, List<SubscriberDefinition> here) {
         var broker = io.quarkiverse.rabbitmq.subscriber.runtime.broker.ServerVersion.of(
                 session.connection().serverVersion());
         List<String> problems = io.quarkiverse.rabbitmq.subscriber.runtime.subscription.ServerRules.problems(
-                definitions.stream().map(definition -> definition.subscription).toList(), broker);
+                here.stream().map(definition -> definition.subscription).toList(), broker);
         if (!problems.isEmpty()) {
             throw new IllegalStateException("The subscribers cannot start on " + broker + " at "
                     + session.connection().describe() + ":\n  - " + String.join("\n  - ", problems));
@@ -162,18 +179,25 @@ public class SubscriberEngine {
             return;
         }
         prepareTopology();
-        BrokerConnection connection;
+        List<String> consuming = new ArrayList<>();
         try {
-            connection = session.connection();
-            ConnectionEventRelay relay = new ConnectionEventRelay(session, live, definitions.size(),
-                    new UnreadableMessageFinder(session.clock(), Duration.ofMillis(500)));
-            session.onUnreadableMessage(relay::unreadableMessage);
-            session.onConnectionEvents(relay);
-            for (SubscriberDefinition definition : definitions) {
-                SubscriptionState state = assembler.assemble(definition, topology, relay::logWhenAllConsume);
-                // Listed before it consumes: a failure further on stops it with the others.
-                live.add(state);
-                state.supervisor().start(connection);
+            for (Map.Entry<String, TopologyPlan> broker : topologies.entrySet()) {
+                BrokerSession session = sessions.of(broker.getKey());
+                List<SubscriberDefinition> here = on(session);
+                BrokerConnection connection = session.connection();
+                ConnectionEventRelay relay = new ConnectionEventRelay(session, live, here.size(),
+                        new UnreadableMessageFinder(session.clock(), Duration.ofMillis(500)));
+                session.onUnreadableMessage(relay::unreadableMessage);
+                session.onConnectionEvents(relay);
+                for (SubscriberDefinition definition : here) {
+                    SubscriptionState state = assembler.assemble(definition, broker.getValue(),
+                            relay::logWhenAllConsume);
+                    // Listed before it consumes: a failure further on stops it with the others.
+                    live.add(state);
+                    state.supervisor().start(connection);
+                }
+                consuming.add(connection.describe() + BrokerSessions.named(session.name()) + ": " + here.stream()
+                        .map(definition -> definition.subscription.queue).toList());
             }
         } catch (Exception | Error e) {
             // Quarkus does not fire ShutdownEvent for an application that failed to start: release everything here.
@@ -191,7 +215,7 @@ public class SubscriberEngine {
                     .filter(state -> !state.definition().subscription.stream()
                             && !state.definition().subscription.serverDelaysRetries())
                     .toList();
-            stalls = new io.quarkiverse.rabbitmq.subscriber.runtime.supervise.StallWatch(session.clock(),
+            stalls = new io.quarkiverse.rabbitmq.subscriber.runtime.supervise.StallWatch(clock(),
                     config.stallTimeout(), () -> queues);
             stalls.start();
         }
@@ -227,8 +251,7 @@ public class SubscriberEngine {
                         && streams.activeOn(superStreamOf.get(queue), queue),
                 new ArrayList<>(streamOf.keySet()),
                 stream -> streams.lag(streamOf.get(stream), stream)));
-        LOG.infof("Consuming %d RabbitMQ queue(s) on %s: %s", subscriptions.size(), connection.describe(),
-                subscriptions.stream().map(SubscriptionState::queue).toList());
+        LOG.infof("Consuming %d RabbitMQ queue(s) on %s", subscriptions.size(), String.join("; and on ", consuming));
         SubscriptionNotices.log(definitions);
     }
 
@@ -252,7 +275,7 @@ public class SubscriberEngine {
         Duration timeout = config.shutdownTimeout();
         try {
             // Nothing in flight: no broker may have been chosen, and with it no clock.
-            int left = counters.inFlight().count() == 0 ? 0 : counters.inFlight().awaitZero(timeout, session.clock());
+            int left = counters.inFlight().count() == 0 ? 0 : counters.inFlight().awaitZero(timeout, clock());
             if (left > 0) {
                 LOG.warnf("%d delivery(ies) still in flight after %s; RabbitMQ requeues them as the channels close", left,
                         timeout);
@@ -267,7 +290,17 @@ public class SubscriberEngine {
             for (SubscriptionState state : live.all()) {
                 state.supervisor().close();
             }
-            session.close();
+            sessions.close();
         }
+    }
+
+    /**
+     * The runtime's clock: the default broker's session's, which is every in-process broker's one clock, or the wall
+     * clock.
+     */
+    private io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock clock() {
+        BrokerSession first = sessions.of(topologies.isEmpty() ? io.quarkiverse.rabbitmq.subscriber.Broker.DEFAULT
+                : topologies.keySet().iterator().next());
+        return first.clock();
     }
 }

@@ -27,10 +27,12 @@ public class SubscriberRecorder {
             Config config = ConfigProvider.getConfig();
             List<SubscriberDefinition> resolved = ConfiguredNames.resolve(definitions,
                     key -> config.getOptionalValue(key, String.class));
-            subscriptions = new FoundSubscribers(Partitions.splitSubscribers(resolved),
-                    TopologyPlan.of(resolved.stream().map(definition -> definition.subscription).toList()));
+            List<io.quarkiverse.rabbitmq.subscriber.runtime.subscription.SubscriptionSpec> specs = resolved.stream()
+                    .map(definition -> definition.subscription).toList();
+            subscriptions = new FoundSubscribers(Partitions.splitSubscribers(resolved), specs, TopologyPlan.of(specs));
         } else {
-            subscriptions = new FoundSubscribers(Partitions.splitSubscribers(definitions), topology);
+            subscriptions = new FoundSubscribers(Partitions.splitSubscribers(definitions),
+                    definitions.stream().map(definition -> definition.subscription).toList(), topology);
         }
         return () -> subscriptions;
     }

@@ -31,7 +31,7 @@ public class SubscriberStatus {
     LiveSubscriptions live;
 
     @Inject
-    BrokerSession session;
+    io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSessions sessions;
 
     @Inject
     DeliveryCounters counters;
@@ -75,6 +75,11 @@ public class SubscriberStatus {
         return found.topology();
     }
 
+    /** What each broker with subscriptions must hold, by the broker's name. */
+    public Map<String, TopologyPlan> topologies() {
+        return found.topologies();
+    }
+
     /**
      * Whether the subscribers can take messages now, and if not, why: by what (the connection, a queue, the
      * publisher) the reasons. Read by the readiness health check.
@@ -89,7 +94,10 @@ public class SubscriberStatus {
         if (!found.definitions().isEmpty() && !started) {
             problems.put("subscribers", "starting");
         }
-        session.downBecause().ifPresent(down -> problems.put("connection", down));
+        // Each broker its own entry: the default one's as it always was, a named one's with its name.
+        for (BrokerSession session : sessions.all()) {
+            session.downBecause().ifPresent(down -> problems.put("connection" + named(session), down));
+        }
         if (started) {
             for (SubscriptionState state : live.all()) {
                 String why = state.supervisor().notConsumingBecause();
@@ -101,9 +109,15 @@ public class SubscriberStatus {
                 }
             }
         }
-        session.publishingBlockedBecause().ifPresent(reason -> problems.put("publisher",
-                "RabbitMQ blocks publishing (" + reason + "): publishes wait up to their confirm timeout"));
+        for (BrokerSession session : sessions.all()) {
+            session.publishingBlockedBecause().ifPresent(reason -> problems.put("publisher" + named(session),
+                    "RabbitMQ blocks publishing (" + reason + "): publishes wait up to their confirm timeout"));
+        }
         return problems;
+    }
+
+    private static String named(BrokerSession session) {
+        return io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSessions.named(session.name());
     }
 
     /** The queues whose subscribers are paused (by the application or their kill switch), sorted. */

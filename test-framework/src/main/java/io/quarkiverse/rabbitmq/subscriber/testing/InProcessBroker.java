@@ -48,6 +48,13 @@ public interface InProcessBroker {
     void awaitIdle();
 
     /**
+     * The in-process broker serving a named broker ({@code quarkus.rabbitmq-subscriber.brokers."<name>"}): each name
+     * has one of its own, with its own queues, and all share one clock, so {@link #advance} and {@link #awaitIdle} on
+     * any of them act on every one. This one serves the default broker.
+     */
+    InProcessBroker broker(String name);
+
+    /**
      * Closes every channel as RabbitMQ's forced close does ({@code CONNECTION_FORCED}), for tests of what a cut costs:
      * consumers go and every unacked delivery returns to its queue, to be delivered again (redelivered) once the
      * subscribers have subscribed again, after their back-off on this broker's clock ({@link #advance}).

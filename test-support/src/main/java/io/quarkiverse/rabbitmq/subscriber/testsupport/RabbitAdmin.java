@@ -194,7 +194,15 @@ public final class RabbitAdmin implements AutoCloseable {
 
     /** Runs rabbitmqctl, as an operator would, against the broker under test, and returns what it printed. */
     public static String rabbitmqctl(String... arguments) throws Exception {
-        List<String> command = new ArrayList<>(WireBroker.CTL);
+        return ctl(WireBroker.CTL, arguments);
+    }
+
+    /**
+     * rabbitmqctl as a given command reaches it (another broker than the one under test: {@code .ci/rabbitmq43 ctl});
+     * fails with its output when it fails.
+     */
+    public static String ctl(List<String> ctl, String... arguments) throws Exception {
+        List<String> command = new ArrayList<>(ctl);
         command.addAll(List.of(arguments));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

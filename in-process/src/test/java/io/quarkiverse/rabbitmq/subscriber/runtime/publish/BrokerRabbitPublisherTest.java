@@ -44,22 +44,23 @@ class BrokerRabbitPublisherTest {
 
     private final InProcessServer server = new InProcessServer(new VirtualClock(0), InProcessServer.Version.V3_10);
     private final BrokerConnection publishing = server.connect();
-    private final BrokerRabbitPublisher publisher = new BrokerRabbitPublisher();
+    private BrokerRabbitPublisher publisher;
     private BrokerConnection serving;
     private BrokerChannel channel;
 
     @BeforeEach
     void start() throws Exception {
-        publisher.connections = () -> publishing;
-        publisher.codecs = new io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs(new ObjectMapper(), java.util.List.of(),
-                Long.MAX_VALUE);
-        publisher.config = config(Duration.ofSeconds(5));
-        publisher.observers = new ApplicationObservers() {
-            @Override
-            public Observers get() {
-                return Observers.NONE;
-            }
-        };
+        publisher = new BrokerRabbitPublisher(io.quarkiverse.rabbitmq.subscriber.Broker.DEFAULT, () -> publishing,
+                new io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs(new ObjectMapper(), java.util.List.of(),
+                        Long.MAX_VALUE),
+                config(Duration.ofSeconds(5)), null, new ApplicationObservers() {
+                    @Override
+                    public Observers get() {
+                        return Observers.NONE;
+                    }
+                }, null, broker -> {
+                    throw new IllegalArgumentException("no broker " + broker);
+                });
         serving = server.connect();
         channel = serving.createChannel();
         for (String queue : List.of("inbox", "quotes", "unanswered")) {

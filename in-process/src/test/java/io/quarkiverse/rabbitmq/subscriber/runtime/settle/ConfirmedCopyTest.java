@@ -308,7 +308,8 @@ class ConfirmedCopyTest {
 
     private static io.quarkiverse.rabbitmq.subscriber.runtime.settle.Output output(String queue) {
         return new io.quarkiverse.rabbitmq.subscriber.runtime.settle.Output("", queue,
-                new AMQP.BasicProperties.Builder().messageId("out-" + queue).build(), new byte[0], true);
+                new AMQP.BasicProperties.Builder().messageId("out-" + queue).build(), new byte[0], true,
+                io.quarkiverse.rabbitmq.subscriber.Broker.DEFAULT);
     }
 
     /** What the outputs stage makes of the answer, in words. */

@@ -14,6 +14,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.chain.DeliveryChain;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSessions;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.DeliveryRoute;
 import io.quarkiverse.rabbitmq.subscriber.runtime.consume.SubscriberConsumer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.delay.DelayStrategies;
@@ -24,6 +25,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.flow.UnsettledBytes;
 import io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.output.ReplyTargets;
 import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
+import io.quarkiverse.rabbitmq.subscriber.runtime.publish.RabbitPublishers;
 import io.quarkiverse.rabbitmq.subscriber.runtime.security.PermissionRefusal;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.CopyOutlet;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.CopyPolicy;
@@ -63,8 +65,9 @@ public class SubscriberAssembler {
     @Inject
     ApplicationObservers observers;
 
+    /** Each subscription's broker's session: its connections and clock. */
     @Inject
-    BrokerSession session;
+    BrokerSessions sessions;
 
     @Inject
     TopologyAdmin topologyAdmin;
@@ -76,13 +79,18 @@ public class SubscriberAssembler {
     @Inject
     StreamEnvironments streams;
 
-    /** Publishes the held copies when their delay is over, on the publisher's connection. */
+    /**
+     * Publish the held copies when their delay is over, on the publishing connection of the subscription's broker, and
+     * the outputs a handler sends to another broker.
+     */
     @Inject
-    BrokerRabbitPublisher publisher;
+    RabbitPublishers publishers;
 
     /** The long-lived state of a subscription, with its supervisor; {@code consumingAgain} is told after each loss. */
     public SubscriptionState assemble(SubscriberDefinition definition, TopologyPlan topology, Runnable consumingAgain) {
         String queue = definition.subscription.queue;
+        BrokerSession session = sessions.of(definition.subscription.broker);
+        BrokerRabbitPublisher publisher = publishers.of(definition.subscription.broker);
         // First what holds the subscriber back, then the parts that do, then its supervisor: each is made whole.
         HoldBacks holdBacks = new HoldBacks();
         SubscriptionState.Parts parts = new SubscriptionState.Parts(definition,
@@ -104,7 +112,7 @@ public class SubscriberAssembler {
 
                     @Override
                     public void prepareQueues(BrokerConnection connection) throws Exception {
-                        topologyAdmin.prepare(connection, owned);
+                        topologyAdmin.prepare(connection, owned, definition.subscription.broker);
                     }
 
                     @Override
@@ -113,10 +121,11 @@ public class SubscriberAssembler {
                         if (definition.subscription.partitioned() && !definition.subscription.stream()) {
                             // Holds back by closing its channel: see ReopeningAttachment.
                             return io.quarkiverse.rabbitmq.subscriber.runtime.supervise.ReopeningAttachment.open(
-                                    () -> SubscriberAssembler.this.attach(connection, parts, supervisor, generation,
-                                            replies));
+                                    () -> SubscriberAssembler.this.attach(session, connection, parts, supervisor,
+                                            generation, replies));
                         }
-                        return SubscriberAssembler.this.attach(connection, parts, supervisor, generation, replies);
+                        return SubscriberAssembler.this.attach(session, connection, parts, supervisor, generation,
+                                replies);
                     }
 
                     @Override
@@ -127,7 +136,7 @@ public class SubscriberAssembler {
     }
 
     /** Opens a channel for the subscriber and consumes on it; losses are reported to its supervisor. */
-    private Attachment attach(BrokerConnection connection, SubscriptionState.Parts parts,
+    private Attachment attach(BrokerSession session, BrokerConnection connection, SubscriptionState.Parts parts,
             SubscriberSupervisor supervisor, long generation, ReplyTargets replies) throws Exception {
         SubscriberDefinition definition = parts.definition();
         String queue = definition.subscription.queue;
@@ -135,7 +144,7 @@ public class SubscriberAssembler {
         BrokerChannel channel = connection.createChannel();
         if (definition.subscription.stream()) {
             try {
-                channel = streams.channel(channel, queue, definition.subscription.superStream());
+                channel = streams.channel(session, channel, queue, definition.subscription.superStream());
             } catch (RuntimeException e) {
                 channel.close();
                 throw e;
@@ -149,7 +158,7 @@ public class SubscriberAssembler {
         Context eventLoop = ((VertxInternal) vertx).createEventLoopContext();
         CopyOutlet outlet;
         try {
-            outlet = copyOutlet(definition, channel, connection, supervisor, generation);
+            outlet = copyOutlet(session, definition, channel, connection, supervisor, generation);
         } catch (Exception | Error e) {
             channel.close();
             throw e;
@@ -159,8 +168,16 @@ public class SubscriberAssembler {
                 CopyPolicy.of(definition, config.retryCountHeader(), config.publisher().confirmTimeout(), provenance,
                         config.refusedCopyPause(), parts.refusedCopies()),
                 outlet, unsettled, session.clock(), observers.get());
+        // Outputs may name another broker only where there is one.
+        io.quarkiverse.rabbitmq.subscriber.runtime.settle.Settlements settlements = definition.outputsIndex < 0
+                || sessions.all().size() == 1 ? settler
+                        : new io.quarkiverse.rabbitmq.subscriber.runtime.output.OutputsAcrossBrokers(settler,
+                                definition.subscription.broker,
+                                (broker, exchange, routingKey, mandatory, properties, body) -> publishers.of(broker)
+                                        .publishConfirmed(exchange, routingKey, mandatory, properties, body),
+                                eventLoop);
         DeliveryRoute route = DeliveryChain.of(definition, codecs.decoder(definition), codecs.encoder(), replies,
-                settler, eventLoop, observers.get(), counters.outcomes(), parts.killSwitch(), session.clock(),
+                settlements, eventLoop, observers.get(), counters.outcomes(), parts.killSwitch(), session.clock(),
                 counters.inFlight());
         SubscriberConsumer consumer = new SubscriberConsumer(queue, route, counters.inFlight(),
                 config.retryCountHeader(), provenance, reason -> supervisor.lost(generation, reason),
@@ -189,7 +206,8 @@ public class SubscriberAssembler {
      * losses as the delivery channel's are; or the delivery's channel, and for a subscription that publishes neither,
      * that too.
      */
-    private CopyOutlet copyOutlet(SubscriberDefinition definition, BrokerChannel channel, BrokerConnection connection,
+    private CopyOutlet copyOutlet(BrokerSession session, SubscriberDefinition definition, BrokerChannel channel,
+            BrokerConnection connection,
             SubscriberSupervisor supervisor, long generation) throws Exception {
         boolean publishes = definition.subscription.publishesCopies() || definition.outputsIndex >= 0;
         if (!publishes || config.copyChannel() == SubscriberConfig.CopyChannel.DELIVERY_CHANNEL) {

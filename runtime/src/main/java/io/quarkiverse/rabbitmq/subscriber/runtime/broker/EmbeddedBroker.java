@@ -33,24 +33,41 @@ public interface EmbeddedBroker {
     interface Factory {
 
         /**
-         * @param pausedClock a virtual clock that moves only when advanced, else the wall clock through Vert.x timers
-         * @param serverVersion the RabbitMQ version whose behaviour it follows ({@code in-process.server-version})
+         * The clock in-process brokers run on: one for all of an application's brokers, so that one advance moves
+         * every one of them.
+         *
+         * @param paused a virtual clock that moves only when advanced, else the wall clock
          * @param wallClock the wall clock, when the clock is not paused
          */
-        EmbeddedBroker start(boolean pausedClock, String serverVersion, Clock wallClock);
+        Clock clock(boolean paused, Clock wallClock);
+
+        /**
+         * @param clock from {@link #clock}
+         * @param serverVersion the RabbitMQ version whose behaviour it follows ({@code in-process.server-version})
+         */
+        EmbeddedBroker start(Clock clock, String serverVersion);
     }
 
     /**
-     * Starts the embedded broker of the artifact on the class path.
+     * Starts an embedded broker of the artifact on the class path.
      *
      * @throws IllegalStateException naming the artifact to add when none is there (a production application that
      *         chose {@code broker=in-process})
      */
-    static EmbeddedBroker start(boolean pausedClock, String serverVersion, Clock wallClock) {
+    static EmbeddedBroker start(Clock clock, String serverVersion) {
+        return required().start(clock, serverVersion);
+    }
+
+    /** The clock for the in-process brokers (see {@link Factory#clock}); fails as {@link #start} does. */
+    static Clock clock(boolean paused, Clock wallClock) {
+        return required().clock(paused, wallClock);
+    }
+
+    private static Factory required() {
         return factory().orElseThrow(() -> new IllegalStateException("The in-process broker is not on the class path: "
                 + "a production build does not carry it. It comes with dev mode, and with io.quarkiverse.rabbitmq-subscriber:"
                 + "quarkus-test-rabbitmq-subscriber in test scope; set quarkus.rabbitmq-subscriber.url (or broker=rabbitmq) "
-                + "to use RabbitMQ")).start(pausedClock, serverVersion, wallClock);
+                + "to use RabbitMQ"));
     }
 
     /** Whether an embedded broker can start here (its artifact is on the class path). */

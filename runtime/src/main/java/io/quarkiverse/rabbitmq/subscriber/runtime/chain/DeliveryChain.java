@@ -149,7 +149,8 @@ public final class DeliveryChain {
             this.inFlight = inFlight;
             this.takesOutputs = definition.outputsIndex >= 0;
             HandlerOutputs.Factory outputs = takesOutputs
-                    ? (replyTo, correlationId, what) -> new HeldOutputs(encoder, replyTo, correlationId, what, replies)
+                    ? (replyTo, correlationId, what) -> new HeldOutputs(encoder, replyTo, correlationId, what, replies,
+                            definition.subscription.broker)
                     : null;
             this.invocation = new HandlerInvocation(definition, decoder, outputs, requestScope);
             this.reading = new ResultReading(definition);

@@ -28,6 +28,22 @@ public interface SubscriberBuildTimeConfig {
     @WithDefault("true")
     boolean declareTopology();
 
+    /** Build-time settings of the named brokers ({@code quarkus.rabbitmq-subscriber.brokers."<name>".*}). */
+    @ConfigDocMapKey("broker-name")
+    java.util.Map<String, NamedBroker> brokers();
+
+    /** A named broker's build-time settings. */
+    interface NamedBroker {
+        /** Whether the extension declares this broker's queues; {@code declare-topology} when unset. */
+        java.util.Optional<Boolean> declareTopology();
+    }
+
+    /** Whether the extension declares the queues of this broker (a configured name, or {@code Broker.DEFAULT}). */
+    default boolean declareTopology(String broker) {
+        NamedBroker named = brokers().get(broker);
+        return named == null ? declareTopology() : named.declareTopology().orElse(declareTopology());
+    }
+
     /**
      * Per-queue overrides of what the queue's {@code @Subscriber} declares, keyed by the queue's name. They are
      * checked like the annotation, and one that names a queue no subscriber consumes fails the build.

@@ -22,6 +22,17 @@ public interface SubscriberConfig {
     @io.smallrye.config.WithParentName
     BrokerSettings defaultBroker();
 
+    /**
+     * Named brokers beside the default one, as Quarkus names datasources: {@code brokers."billing".url} (or
+     * {@code addresses}), TLS, the credentials provider, the heartbeat and recovery, everything the default broker
+     * takes. {@code @Subscriber(broker = "billing")} consumes there and {@code @Broker("billing") RabbitPublisher}
+     * publishes there, each on connections of its own. A virtual host is a broker of its own: two names with the same
+     * address and different virtual hosts never see each other's messages. Dev Services starts the default broker only;
+     * the in-process broker serves every name, each apart.
+     */
+    @io.quarkus.runtime.annotations.ConfigDocMapKey("broker-name")
+    java.util.Map<String, BrokerSettings> brokers();
+
     /** Stream subscriptions ({@code type = QueueType.STREAM}), by stream. */
     @io.quarkus.runtime.annotations.ConfigDocMapKey("stream")
     java.util.Map<String, StreamSettings> streams();

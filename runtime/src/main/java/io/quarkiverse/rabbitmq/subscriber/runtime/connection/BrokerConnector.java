@@ -104,7 +104,7 @@ public final class BrokerConnector {
         factory.setTopologyRecoveryEnabled(false);
         factory.setExceptionHandler(new RecoveryAttemptLogger(maxMessageSize, failure -> {
             ConnectionFailure classified = ConnectionFailure.of(failure, security.user(address.username()),
-                    address.hostAndPort());
+                    address.hostAndPort(), address.virtualHost());
             if (pacer.shouldLog(classified)) {
                 int quiet = pacer.suppressedSinceLast();
                 LOG.warnf("Reconnecting to RabbitMQ at %s failed: %s%s. Trying again (%s)", address.describe(),
@@ -137,7 +137,8 @@ public final class BrokerConnector {
             connection = order == null ? factory.newConnection(connectionName)
                     : factory.newConnection(ReaderThreadDispatch.INSTANCE, order, connectionName);
         } catch (Exception e) {
-            ConnectionFailure classified = ConnectionFailure.of(e, security.user(address.username()), address.hostAndPort());
+            ConnectionFailure classified = ConnectionFailure.of(e, security.user(address.username()), address.hostAndPort(),
+                    address.virtualHost());
             String fix = switch (classified.kind()) {
                 case AUTHENTICATION_REFUSED -> security.external() ? ""
                         : ". Check the user and password (quarkus.rabbitmq-subscriber.username and .password, the "

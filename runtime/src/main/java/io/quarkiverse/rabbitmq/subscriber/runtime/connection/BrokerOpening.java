@@ -43,18 +43,25 @@ final class BrokerOpening {
             ConnectionSecurity security) {
     }
 
+    /** The broker's name, for messages ({@code Broker.DEFAULT} or a configured one). */
+    private final String name;
     private final Vertx vertx;
     private final SubscriberConfig config;
+    /** The clock every in-process broker shares (one {@code advance} moves them all), made on first use. */
+    private final java.util.function.Supplier<Clock> inProcessClock;
     /** The broker's own settings: its address, login, TLS and heartbeat. */
     private final BrokerSettings settings;
     /** Quarkus's TLS registry, for {@code tls-configuration-name} and {@code amqps://}. */
     private final Instance<TlsConfigurationRegistry> tlsRegistry;
 
-    BrokerOpening(Vertx vertx, SubscriberConfig config, Instance<TlsConfigurationRegistry> tlsRegistry) {
+    BrokerOpening(String name, BrokerSettings settings, Vertx vertx, SubscriberConfig config,
+            Instance<TlsConfigurationRegistry> tlsRegistry, java.util.function.Supplier<Clock> inProcessClock) {
+        this.name = name;
         this.vertx = vertx;
         this.config = config;
-        this.settings = config.defaultBroker();
+        this.settings = settings;
         this.tlsRegistry = tlsRegistry;
+        this.inProcessClock = inProcessClock;
     }
 
     /**
@@ -67,6 +74,11 @@ final class BrokerOpening {
         if (config.broker() == SubscriberConfig.BrokerKind.IN_PROCESS) {
             return inProcess(null, null);
         }
+        if (!BrokerSessions.isDefault(name) && settings.url().isEmpty() && settings.addresses().isEmpty()) {
+            // Dev Services' keys (rabbitmq-host...) and localhost are the default broker's: a named one says where.
+            throw new IllegalStateException("Broker '" + name + "' has no address: set quarkus.rabbitmq-subscriber."
+                    + "brokers.\"" + name + "\".url (or .addresses)");
+        }
         BrokerAddress address = BrokerAddress.resolve(settings.url(), settings.username(), settings.password(),
                 ConfigProvider.getConfig());
         if (settings.addresses().isPresent()) {
@@ -75,7 +87,7 @@ final class BrokerOpening {
         ConnectionSecurity security = ConnectionSecurity.of(settings, address.tls(), address.username(),
                 tlsRegistry.isResolvable() ? tlsRegistry.get() : null);
         try {
-            BrokerConnection opened = BrokerConnector.connect(address, config.connectionName(), ioModes().subscribers(),
+            BrokerConnection opened = BrokerConnector.connect(address, connectionName(), ioModes().subscribers(),
                     backoff, maxMessageSize(), security, settings.heartbeat(), failures);
             LOG.debugf("Connected to %s with %s", address.describe(), security.describe());
             warnIfConfirmsOutwaitHeartbeats(address);
@@ -95,7 +107,7 @@ final class BrokerOpening {
     /** The publisher's own connection, to the broker {@link #open} chose. */
     BrokerConnection openPublishing(Opened chosen, Backoff backoff) {
         return chosen.embedded() != null ? chosen.embedded().connect()
-                : BrokerConnector.connect(chosen.address(), config.connectionName() + "-publisher",
+                : BrokerConnector.connect(chosen.address(), connectionName() + "-publisher",
                         ioModes().publisher(), backoff, maxMessageSize(), chosen.security(), settings.heartbeat(),
                         BrokerConnector.ReconnectionFailures.NONE);
     }
@@ -107,11 +119,12 @@ final class BrokerOpening {
     }
 
     private EmbeddedBroker startInProcess() {
-        SubscriberConfig.ClockMode mode = config.inProcess().clock().orElse(LaunchMode.current() == LaunchMode.TEST
-                ? SubscriberConfig.ClockMode.PAUSED
-                : SubscriberConfig.ClockMode.WALL);
-        return EmbeddedBroker.start(mode == SubscriberConfig.ClockMode.PAUSED,
-                config.inProcess().serverVersion().trim(), new WallClock(vertx));
+        return EmbeddedBroker.start(inProcessClock.get(), config.inProcess().serverVersion().trim());
+    }
+
+    /** The connection name RabbitMQ shows: {@code connection-name}, and a named broker's name after it. */
+    private String connectionName() {
+        return BrokerSessions.isDefault(name) ? config.connectionName() : config.connectionName() + "-" + name;
     }
 
     /** {@code quarkus.rabbitmq-subscriber.nio}, or the choice per connection when unset (see {@link IoModes}). */

@@ -3,10 +3,9 @@ package io.quarkiverse.rabbitmq.subscriber.runtime.connection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.inject.Instance;
-import jakarta.inject.Inject;
-import jakarta.inject.Singleton;
 
 import org.jboss.logging.Logger;
 
@@ -33,20 +32,41 @@ import io.vertx.core.Vertx;
  * subscribers' connection go to the listeners registered with {@link #onConnectionEvents}, on the client's threads and
  * in the order they happen.
  */
-@Singleton
 public class BrokerSession implements Connections {
 
     private static final Logger LOG = Logger.getLogger(BrokerSession.class);
 
-    @Inject
-    Vertx vertx;
-
-    @Inject
-    SubscriberConfig config;
-
+    /** Its name: {@code Broker.DEFAULT}, or one configured under {@code quarkus.rabbitmq-subscriber.brokers}. */
+    private final String name;
+    /** How to reach it and log in. */
+    private final BrokerSettings settings;
+    private final Vertx vertx;
+    private final SubscriberConfig config;
     /** Quarkus's TLS registry, for {@code tls-configuration-name} and {@code amqps://}. */
-    @Inject
-    Instance<TlsConfigurationRegistry> tlsRegistry;
+    private final Instance<TlsConfigurationRegistry> tlsRegistry;
+    /** The one clock of every in-process broker the application starts, made with the first of them. */
+    private final Supplier<Clock> inProcessClock;
+
+    /** A session that opens nothing until first used ({@link BrokerSessions} makes one per broker). */
+    BrokerSession(String name, BrokerSettings settings, Vertx vertx, SubscriberConfig config,
+            Instance<TlsConfigurationRegistry> tlsRegistry, Supplier<Clock> inProcessClock) {
+        this.name = name;
+        this.settings = settings;
+        this.vertx = vertx;
+        this.config = config;
+        this.tlsRegistry = tlsRegistry;
+        this.inProcessClock = inProcessClock;
+    }
+
+    /** The broker's name: {@code Broker.DEFAULT} or a configured one. */
+    public String name() {
+        return name;
+    }
+
+    /** How to reach it and log in, as configured. */
+    public BrokerSettings settings() {
+        return settings;
+    }
 
     private final List<BrokerConnection.ConnectionListener> listeners = new CopyOnWriteArrayList<>();
     private final List<java.util.function.Consumer<String>> unreadableListeners = new CopyOnWriteArrayList<>();
@@ -80,7 +100,7 @@ public class BrokerSession implements Connections {
 
     private synchronized BrokerConnection openConnection() {
         if (closed) {
-            throw new IllegalStateException("The RabbitMQ subscriber runtime has stopped");
+            throw new IllegalStateException("The RabbitMQ subscriber runtime has stopped" + named());
         }
         if (connection == null) {
             chosen = opening().open(backoff(), new BrokerConnector.ReconnectionFailures() {
@@ -133,7 +153,7 @@ public class BrokerSession implements Connections {
         connection();
         synchronized (publishingLock) {
             if (closed) {
-                throw new IllegalStateException("The RabbitMQ subscriber runtime has stopped");
+                throw new IllegalStateException("The RabbitMQ subscriber runtime has stopped" + named());
             }
             if (publishingConnection == null) {
                 publishingConnection = opening().openPublishing(chosen, backoff());
@@ -236,7 +256,7 @@ public class BrokerSession implements Connections {
     public Backoff backoff() {
         Backoff current = backoff;
         if (current == null) {
-            BrokerSettings.Recovery recovery = config.defaultBroker().recovery();
+            BrokerSettings.Recovery recovery = settings.recovery();
             current = new Backoff(recovery.initialDelay(), recovery.maxDelay(), recovery.jitter());
             backoff = current;
         }
@@ -262,8 +282,12 @@ public class BrokerSession implements Connections {
         }
     }
 
+    private String named() {
+        return BrokerSessions.named(name);
+    }
+
     /** Chooses the broker and opens connections to it; keeps nothing, so a new one each time is as good. */
     private BrokerOpening opening() {
-        return new BrokerOpening(vertx, config, tlsRegistry);
+        return new BrokerOpening(name, settings, vertx, config, tlsRegistry, inProcessClock);
     }
 }

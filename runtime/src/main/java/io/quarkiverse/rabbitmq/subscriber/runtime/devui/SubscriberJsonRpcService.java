@@ -38,8 +38,15 @@ public class SubscriberJsonRpcService {
     @Inject
     SubscriberStatus status;
 
+    /** The default broker's session: the in-process controls and the page's own publishes are its. */
     @Inject
     BrokerSession session;
+
+    @Inject
+    io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSessions sessions;
+
+    @Inject
+    io.quarkiverse.rabbitmq.subscriber.runtime.FoundSubscribers found;
 
     /** The in-process broker's controls, where it is on the class path (dev mode brings it). */
     @Inject
@@ -75,6 +82,7 @@ public class SubscriberJsonRpcService {
             int concurrency = spec.concurrency > 0 ? spec.concurrency : prefetch;
             subscriptions.add(new JsonObject()
                     .put("queue", spec.queue)
+                    .put("broker", spec.broker)
                     .put("type", spec.type.name())
                     .put("maxAttempts", spec.maxAttempts)
                     .put("deadLetter", spec.deadLetter)
@@ -181,8 +189,19 @@ public class SubscriberJsonRpcService {
     /** Each planned queue as the broker in use sees it now: whether it exists, its depth and consumers. */
     public JsonArray queues() {
         JsonArray queues = new JsonArray();
-        for (TopologyPlan.QueuePlan queue : status.topology().queues) {
-            JsonObject view = new JsonObject().put("name", queue.name).put("role", queue.role.name());
+        for (Map.Entry<String, TopologyPlan> planned : status.topologies().entrySet()) {
+            for (TopologyPlan.QueuePlan queue : planned.getValue().queues) {
+                queues.add(queue(sessions.of(planned.getKey()), queue));
+            }
+        }
+        return queues;
+    }
+
+    /** One planned queue as its broker sees it now. */
+    private static JsonObject queue(BrokerSession session, TopologyPlan.QueuePlan queue) {
+        {
+            JsonObject view = new JsonObject().put("name", queue.name).put("role", queue.role.name())
+                    .put("broker", session.name());
             try (BrokerChannel channel = session.connection().createChannel()) {
                 QueueState state = channel.declareQueuePassive(queue.name);
                 view.put("exists", true).put("depth", state.messageCount()).put("consumers", state.consumerCount());
@@ -191,9 +210,8 @@ public class SubscriberJsonRpcService {
             } catch (Exception e) {
                 view.put("exists", false).put("error", String.valueOf(e.getMessage()));
             }
-            queues.add(view);
+            return view;
         }
-        return queues;
     }
 
     /** Stops the subscriber of a queue taking deliveries ({@link Subscriptions#pause}); answers its state. */
@@ -256,6 +274,15 @@ public class SubscriberJsonRpcService {
      */
     public JsonObject broker() {
         JsonObject broker = new JsonObject().put("broker", session.connection().describe());
+        // The named brokers, each its own section: where it is, and whether its connection is up.
+        JsonArray named = new JsonArray();
+        for (BrokerSession other : sessions.all()) {
+            if (!other.name().equals(session.name())) {
+                named.add(new JsonObject().put("name", other.name()).put("broker", other.connection().describe())
+                        .put("down", other.downBecause().orElse(null)));
+            }
+        }
+        broker.put("brokers", named);
         session.embeddedBroker().ifPresentOrElse(server -> broker.put("inProcess", true)
                 .put("clockMillis", server.clock().millis())
                 .put("clockPaused", server.clockPaused()), () -> broker.put("inProcess", false));
@@ -282,7 +309,8 @@ public class SubscriberJsonRpcService {
 
     /** Publishes a test message (a text body) to a queue through the default exchange, then answers its depth. */
     public JsonObject publish(String queue, String body) {
-        try (BrokerChannel channel = session.connection().createChannel()) {
+        // On the queue's own broker: a named broker's subscription's queue is not on the default one.
+        try (BrokerChannel channel = sessions.of(found.brokerOf(queue)).connection().createChannel()) {
             channel.publish("", queue, true, new com.rabbitmq.client.AMQP.BasicProperties.Builder()
                     .messageId(java.util.UUID.randomUUID().toString()).contentType("text/plain").build(),
                     body.getBytes(java.nio.charset.StandardCharsets.UTF_8));

@@ -21,7 +21,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.observe.InboxOutboxFigures;
 final class InboxTable {
 
     /** The columns the inbox needs, as {@code information_schema.columns} names them. */
-    static final List<String> COLUMNS = List.of("consumer", "message_key", "handled_at");
+    static final List<String> COLUMNS = List.of("consumer", "message_key", "handled_at", "broker");
 
     private final String table;
 
@@ -38,7 +38,9 @@ final class InboxTable {
         String bare = table.substring(table.lastIndexOf('.') + 1);
         return List.of("CREATE TABLE IF NOT EXISTS " + table + " (consumer varchar(255) NOT NULL, "
                 + "message_key varchar(" + InboxKey.LONGEST + ") NOT NULL, handled_at timestamp NOT NULL, "
-                + "CONSTRAINT " + bare + "_pk PRIMARY KEY (consumer, message_key))",
+                + "broker varchar(255), CONSTRAINT " + bare + "_pk PRIMARY KEY (consumer, message_key))",
+                // A table made before named brokers: its rows are the default broker's (a null broker).
+                "ALTER TABLE " + table + " ADD COLUMN IF NOT EXISTS broker varchar(255)",
                 "CREATE INDEX IF NOT EXISTS " + bare + "_handled_at ON " + table + " (handled_at)");
     }
 
@@ -58,18 +60,21 @@ final class InboxTable {
     }
 
     /**
-     * Records that the consumer handled the message, as the first statement of its transaction: false when a row for
+     * Records that the consumer handled the message (a named broker's: its name, else null), as the first statement of its
+     * transaction: false when a row for
      * it is there already (its effects are in). A copy of the message handled at the same moment in another
      * transaction waits for that one's end: then it finds the row (a commit) or inserts it (a rollback).
      */
-    boolean record(Connection connection, String consumer, String key, long millis) throws SQLException {
+    boolean record(Connection connection, String consumer, String key, long millis, String broker)
+            throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table
-                + " (consumer, message_key, handled_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")) {
+                + " (consumer, message_key, handled_at, broker) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
             insert.setString(1, consumer);
             insert.setString(2, key);
             // UTC, whatever the zone of the JVM or the database session.
             insert.setTimestamp(3, new Timestamp(millis),
                     utc());
+            insert.setString(4, broker);
             return insert.executeUpdate() == 1;
         }
     }
@@ -78,14 +83,16 @@ final class InboxTable {
      * {@link #record} for a batch's keys, in one round trip ({@code executeBatch}): for each key, whether it was
      * recorded now (false: a row for it is there already, or the same key came earlier in the list).
      */
-    boolean[] recordAll(Connection connection, String consumer, List<String> keys, long millis) throws SQLException {
+    boolean[] recordAll(Connection connection, String consumer, List<String> keys, long millis, String broker)
+            throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table
-                + " (consumer, message_key, handled_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")) {
+                + " (consumer, message_key, handled_at, broker) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
             Timestamp handledAt = new Timestamp(millis);
             for (String key : keys) {
                 insert.setString(1, consumer);
                 insert.setString(2, key);
                 insert.setTimestamp(3, handledAt, utc());
+                insert.setString(4, broker);
                 insert.addBatch();
             }
             int[] counts = insert.executeBatch();

@@ -178,7 +178,9 @@ public class InboxTransactions implements Inbox {
         }
         boolean[] recorded;
         try (Connection connection = dataSource.getConnection()) {
-            recorded = keys.isEmpty() ? new boolean[0] : table.recordAll(connection, consumer, keys, now);
+            recorded = keys.isEmpty() ? new boolean[0]
+                    : table.recordAll(connection, consumer, keys, now,
+                            brokerColumn(consumer));
         } catch (SQLException e) {
             throw new IllegalStateException("The inbox could not record a batch of " + items.size() + " messages of "
                     + "queue '" + consumer + "' in table '" + table.name() + "' (datasource "
@@ -260,7 +262,7 @@ public class InboxTransactions implements Inbox {
 
     private boolean record(String consumer, InboundDelivery delivery, String messageKey, long now) {
         try (Connection connection = dataSource.getConnection()) {
-            return table.record(connection, consumer, messageKey, now);
+            return table.record(connection, consumer, messageKey, now, brokerColumn(consumer));
         } catch (SQLException e) {
             throw new IllegalStateException("The inbox could not record " + delivery.describe() + " of queue '"
                     + consumer + "' in table '" + table.name() + "' (datasource "
@@ -281,6 +283,12 @@ public class InboxTransactions implements Inbox {
 
     private int timeoutSeconds() {
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, config.inbox().transactionTimeout().toSeconds()));
+    }
+
+    /** What the broker column says of a consumer's rows: its named broker, or null for the default one. */
+    private String brokerColumn(String consumer) {
+        String broker = found.brokerOf(consumer);
+        return io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSessions.isDefault(broker) ? null : broker;
     }
 
     private void warnUnkeyed(String consumer) {

@@ -7,7 +7,6 @@ import java.util.concurrent.CompletableFuture;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import io.quarkiverse.rabbitmq.subscriber.runtime.publish.BrokerRabbitPublisher;
 import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Output;
 
 /**
@@ -19,13 +18,20 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Output;
 public class OutboxGroupPublisher {
 
     @Inject
-    BrokerRabbitPublisher publisher;
+    io.quarkiverse.rabbitmq.subscriber.runtime.publish.RabbitPublishers publishers;
 
     CompletableFuture<Void> publish(List<Output> outputs) {
         List<CompletableFuture<Void>> confirms = new ArrayList<>(outputs.size());
         for (Output output : outputs) {
-            confirms.add(publisher.publishConfirmed(output.exchange(), output.routingKey(), output.mandatory(),
-                    output.properties(), output.body()));
+            // Each row to the broker it names: its subscription's, or the one its sender named. One no longer
+            // configured fails this group alone, naming the broker, and its rows stay.
+            try {
+                confirms.add(publishers.of(output.broker()).publishConfirmed(output.exchange(), output.routingKey(),
+                        output.mandatory(), output.properties(), output.body()));
+            } catch (IllegalArgumentException e) {
+                confirms.add(CompletableFuture.failedFuture(e));
+                break;
+            }
         }
         return CompletableFuture.allOf(confirms.toArray(CompletableFuture[]::new));
     }

@@ -26,7 +26,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.settle.Output;
 final class OutboxTable {
 
     static final List<String> COLUMNS = List.of("id", "group_id", "seq", "created_at", "exchange", "routing_key",
-            "mandatory", "message_id", "properties", "body", "attempts", "last_error");
+            "mandatory", "message_id", "properties", "body", "attempts", "last_error", "broker");
 
     /** A group of outputs the relay took: its rows, in order. */
     record Group(String id, List<Output> outputs) {
@@ -52,7 +52,9 @@ final class OutboxTable {
                 + "group_id varchar(36) NOT NULL, seq integer NOT NULL, created_at timestamp NOT NULL, "
                 + "exchange varchar(255) NOT NULL, routing_key varchar(255) NOT NULL, mandatory boolean NOT NULL, "
                 + "message_id varchar(255), properties bytea NOT NULL, body bytea NOT NULL, "
-                + "attempts integer NOT NULL DEFAULT 0, last_error varchar(1000))",
+                + "attempts integer NOT NULL DEFAULT 0, last_error varchar(1000), broker varchar(255))",
+                // A table made before named brokers: its rows are the default broker's (a null broker).
+                "ALTER TABLE " + table + " ADD COLUMN IF NOT EXISTS broker varchar(255)",
                 "CREATE INDEX IF NOT EXISTS " + bare + "_group ON " + table + " (group_id)");
     }
 
@@ -60,8 +62,8 @@ final class OutboxTable {
     void write(Connection connection, String group, int firstSeq, long millis, List<Output> outputs)
             throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table + " (group_id, seq, "
-                + "created_at, exchange, routing_key, mandatory, message_id, properties, body) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + "created_at, exchange, routing_key, mandatory, message_id, properties, body, broker) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             Timestamp now = new Timestamp(millis);
             for (int seq = 0; seq < outputs.size(); seq++) {
                 Output output = outputs.get(seq);
@@ -74,6 +76,8 @@ final class OutboxTable {
                 insert.setString(7, output.properties().getMessageId());
                 insert.setBytes(8, WireProperties.encode(output.properties()));
                 insert.setBytes(9, output.body());
+                insert.setString(10, io.quarkiverse.rabbitmq.subscriber.Broker.DEFAULT.equals(output.broker()) ? null
+                        : output.broker());
                 insert.addBatch();
             }
             insert.executeBatch();
@@ -111,12 +115,14 @@ final class OutboxTable {
         Map<String, List<Output>> groups = new LinkedHashMap<>();
         heads.forEach(head -> groups.put(head, new ArrayList<>()));
         try (PreparedStatement select = connection.prepareStatement("SELECT group_id, exchange, routing_key, "
-                + "mandatory, properties, body FROM " + table + " WHERE group_id = ANY (?) ORDER BY id")) {
+                + "mandatory, properties, body, broker FROM " + table + " WHERE group_id = ANY (?) ORDER BY id")) {
             select.setArray(1, connection.createArrayOf("varchar", heads.toArray()));
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
                     groups.get(rows.getString(1)).add(new Output(rows.getString(2), rows.getString(3),
-                            WireProperties.decode(rows.getBytes(5)), rows.getBytes(6), rows.getBoolean(4)));
+                            WireProperties.decode(rows.getBytes(5)), rows.getBytes(6), rows.getBoolean(4),
+                            rows.getString(7) == null ? io.quarkiverse.rabbitmq.subscriber.Broker.DEFAULT
+                                    : rows.getString(7)));
                 }
             }
         }

@@ -50,7 +50,7 @@ public class TransactionOutbox implements TransactionalSends {
     }
 
     @Override
-    public void write(String exchange, String routingKey, boolean mandatory, AMQP.BasicProperties properties,
+    public void write(String broker, String exchange, String routingKey, boolean mandatory, AMQP.BasicProperties properties,
             byte[] body) {
         String destination = exchange.isEmpty() ? "queue '" + routingKey + "'"
                 : "exchange '" + exchange + "' (routing key '" + routingKey + "')";
@@ -63,7 +63,7 @@ public class TransactionOutbox implements TransactionalSends {
         if (first) {
             group = new Group(UUID.randomUUID().toString());
         }
-        Output output = new Output(exchange, routingKey, properties, body, mandatory);
+        Output output = new Output(exchange, routingKey, properties, body, mandatory, broker);
         try (Connection connection = tables.dataSource().getConnection()) {
             tables.outbox().write(connection, group.id, group.outputs.size(), session.clock().millis(),
                     List.of(output));

@@ -8,17 +8,16 @@ import jakarta.inject.Singleton;
 import io.quarkiverse.rabbitmq.subscriber.DeadLetter;
 import io.quarkiverse.rabbitmq.subscriber.DeadLetters;
 import io.quarkiverse.rabbitmq.subscriber.runtime.config.SubscriberConfig;
-import io.quarkiverse.rabbitmq.subscriber.runtime.connection.Connections;
 
 /**
- * {@link DeadLetters} on the publisher's connection: a replay publishes like the publisher does, and RabbitMQ blocking
- * that connection while it is low on memory must not stop the subscribers from acking.
+ * {@link DeadLetters} on the publisher's connection of the queue's broker: a replay publishes like the publisher does,
+ * and RabbitMQ blocking that connection while it is low on memory must not stop the subscribers from acking.
  */
 @Singleton
 public class BrokerDeadLetters implements DeadLetters {
 
     @Inject
-    Connections connections;
+    io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSessions sessions;
 
     @Inject
     SubscriberConfig config;
@@ -29,7 +28,7 @@ public class BrokerDeadLetters implements DeadLetters {
 
     @Override
     public List<DeadLetter> peek(String deadLetterQueue, int max) {
-        return DeadLetterPeek.peek(connections.publishingConnection(), deadLetterQueue, max,
+        return DeadLetterPeek.peek(connectionFor(deadLetterQueue), deadLetterQueue, max,
                 config.retryCountHeader(), queue -> subscriptions.definitions().stream()
                         .filter(definition -> definition.subscription.queue.equals(queue))
                         .mapToInt(definition -> definition.subscription.maxAttempts).findFirst().orElse(0));
@@ -37,8 +36,17 @@ public class BrokerDeadLetters implements DeadLetters {
 
     @Override
     public int replay(String deadLetterQueue, int max) {
-        return new DeadLetterReplay(connections.publishingConnection(), config.retryCountHeader(),
+        return new DeadLetterReplay(connectionFor(deadLetterQueue), config.retryCountHeader(),
                 config.publisher().confirmTimeout(),
                 queue -> ReplayTargets.of(subscriptions.definitions(), queue)).replay(deadLetterQueue, max);
+    }
+
+    /**
+     * The publishing connection of the broker the queue is on: a subscription's dead-letter queue (or its parking queue,
+     * or the work queue itself) is on that subscription's broker; any other queue on the default broker.
+     */
+    private io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection connectionFor(String deadLetterQueue) {
+        String broker = subscriptions.brokerOf(deadLetterQueue);
+        return sessions.of(broker).publishingConnection();
     }
 }

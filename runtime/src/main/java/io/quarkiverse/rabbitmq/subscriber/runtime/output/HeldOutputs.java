@@ -29,18 +29,24 @@ public final class HeldOutputs implements HandlerOutputs {
     private final String replyTo;
     private final String correlationId;
     private final ReplyTargets replies;
+    /** The subscription's broker. */
+    private final String broker;
     /** Names the delivery in errors. */
     private final String delivery;
     private final List<Output> held = new ArrayList<>();
     private boolean taken;
 
     public HeldOutputs(PayloadEncoder encoder, String replyTo, String correlationId, String delivery) {
-        this(encoder, replyTo, correlationId, delivery, ReplyTargets.ANY);
+        this(encoder, replyTo, correlationId, delivery, ReplyTargets.ANY, io.quarkiverse.rabbitmq.subscriber.Broker.DEFAULT);
     }
 
-    /** @param replies where a reply may go ({@link ReplyTargets}) */
+    /**
+     * @param replies where a reply may go ({@link ReplyTargets})
+     * @param broker the subscription's broker, where an output goes unless its message names another
+     */
     public HeldOutputs(PayloadEncoder encoder, String replyTo, String correlationId, String delivery,
-            ReplyTargets replies) {
+            ReplyTargets replies, String broker) {
+        this.broker = broker;
         this.replies = replies;
         this.encoder = encoder;
         this.replyTo = replyTo;
@@ -95,7 +101,8 @@ public final class HeldOutputs implements HandlerOutputs {
         // mandatory there, or every reply would fail.
         boolean mandatory = message.mandatory()
                 && !(message.exchange().isEmpty() && message.routingKey().startsWith(BrokerChannel.DIRECT_REPLY_TO));
-        Output output = new Output(message.exchange(), message.routingKey(), properties, body, mandatory);
+        Output output = new Output(message.exchange(), message.routingKey(), properties, body, mandatory,
+                message.broker().orElse(broker));
         synchronized (held) {
             if (taken) {
                 throw new IllegalStateException("The outputs of " + delivery + " are closed: its outcome was settled "

@@ -6,9 +6,6 @@ import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
-import jakarta.inject.Inject;
-import jakarta.inject.Singleton;
-
 import com.rabbitmq.client.AMQP;
 
 import io.quarkiverse.rabbitmq.subscriber.OutgoingMessage;
@@ -35,27 +32,46 @@ import io.vertx.core.Context;
  * Confirms, nacks, returns and replies arrive on amqp-client's reader thread; the caller hears of them on its own Vert.x
  * context, or on a worker when it had none ({@link CallerContext}).
  */
-@Singleton
 public class BrokerRabbitPublisher implements RabbitPublisher {
 
-    @Inject
-    Connections connections;
-
-    @Inject
-    Codecs codecs;
-
-    @Inject
-    SubscriberConfig config;
-
-    @Inject
-    PartitionAddresses partitions;
-
-    @Inject
-    io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers observers;
-
+    /** The broker it publishes to: {@code Broker.DEFAULT} or a configured name. */
+    private final String broker;
+    private final Connections connections;
+    private final Codecs codecs;
+    private final SubscriberConfig config;
+    private final PartitionAddresses partitions;
+    private final io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers observers;
     /** Satisfied only with {@code outbox.enabled} (and Agroal and JTA): sends inside a transaction go to the outbox. */
-    @Inject
-    jakarta.enterprise.inject.Instance<TransactionalSends> transactionalSends;
+    private final jakarta.enterprise.inject.Instance<TransactionalSends> transactionalSends;
+    /** The publishers of the other brokers, for a message that names one ({@code OutgoingMessage.broker}). */
+    private final java.util.function.Function<String, BrokerRabbitPublisher> others;
+
+    /** One per broker, made by {@link RabbitPublishers}. */
+    BrokerRabbitPublisher(String broker, Connections connections, Codecs codecs, SubscriberConfig config,
+            PartitionAddresses partitions, io.quarkiverse.rabbitmq.subscriber.runtime.observe.ApplicationObservers observers,
+            jakarta.enterprise.inject.Instance<TransactionalSends> transactionalSends,
+            java.util.function.Function<String, BrokerRabbitPublisher> others) {
+        this.broker = broker;
+        this.connections = connections;
+        this.codecs = codecs;
+        this.config = config;
+        this.partitions = partitions;
+        this.observers = observers;
+        this.transactionalSends = transactionalSends;
+        this.others = others;
+        this.confirming = new ConfirmedSends(connections::publishingConnection, () -> config.publisher().confirmTimeout());
+        this.copies = new ConfirmedSends(connections::publishingConnection, () -> config.publisher().confirmTimeout());
+    }
+
+    /** The broker it publishes to. */
+    public String broker() {
+        return broker;
+    }
+
+    /** The publisher of the broker the message names, when it names another than this one's; else null. */
+    private BrokerRabbitPublisher elsewhere(OutgoingMessage message) {
+        return message.broker().filter(named -> !named.equals(broker)).map(others).orElse(null);
+    }
 
     /** The longest per-message expiration RabbitMQ accepts, 2^32 - 1 ms. */
     private static final Duration LONGEST_EXPIRATION = Duration.ofMillis(4_294_967_295L);
@@ -63,11 +79,9 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     private OutboxDiversion outbox;
     private volatile BrokerChannel plain;
     /** The application's confirmed sends. */
-    private final ConfirmedSends confirming = new ConfirmedSends(() -> connections.publishingConnection(),
-            () -> config.publisher().confirmTimeout());
+    private final ConfirmedSends confirming;
     /** The runtime's held copies and outbox rows ({@link #publishConfirmed}): a refusal closes this, not the app's. */
-    private final ConfirmedSends copies = new ConfirmedSends(() -> connections.publishingConnection(),
-            () -> config.publisher().confirmTimeout());
+    private final ConfirmedSends copies;
     private DirectReplyRequests requests;
 
     @Override
@@ -78,6 +92,10 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     @Override
     public Uni<Void> send(OutgoingMessage message) {
         Objects.requireNonNull(message, "message");
+        BrokerRabbitPublisher elsewhere = elsewhere(message);
+        if (elsewhere != null) {
+            return elsewhere.send(message);
+        }
         return outbox().inTransactionOr(message, false, this::prepare,
                 CallerContext.onCallersContext(() -> isReady(plain), caller -> Uni.createFrom().item(() -> {
                     Prepared prepared = prepare(message);
@@ -102,6 +120,10 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     @Override
     public Uni<Void> sendConfirmed(OutgoingMessage message) {
         Objects.requireNonNull(message, "message");
+        BrokerRabbitPublisher elsewhere = elsewhere(message);
+        if (elsewhere != null) {
+            return elsewhere.sendConfirmed(message);
+        }
         return outbox().inTransactionOr(message, message.mandatory(), this::prepare,
                 CallerContext.onCallersContext(confirming::isReady,
                         caller -> Uni.createFrom().completionStage(() -> sendConfirmed(caller, message))));
@@ -130,6 +152,10 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
     public <R> Uni<R> request(OutgoingMessage request, Class<R> replyType, Duration timeout) {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(replyType, "replyType");
+        BrokerRabbitPublisher elsewhere = elsewhere(request);
+        if (elsewhere != null) {
+            return elsewhere.request(request, replyType, timeout);
+        }
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("A request to " + destination(request)
                     + " needs a positive timeout, and was given " + timeout);
@@ -245,7 +271,7 @@ public class BrokerRabbitPublisher implements RabbitPublisher {
 
     private synchronized OutboxDiversion outbox() {
         if (outbox == null) {
-            outbox = new OutboxDiversion(transactionalSends);
+            outbox = new OutboxDiversion(transactionalSends, broker);
         }
         return outbox;
     }

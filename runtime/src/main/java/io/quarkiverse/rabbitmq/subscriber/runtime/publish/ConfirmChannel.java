@@ -93,8 +93,8 @@ final class ConfirmChannel {
             case RETURNED -> confirmed.completeExceptionally(new IllegalStateException(failure(exchange, routingKey,
                     "unroutable (" + outcome.reason() + "): no queue is bound")));
             // No confirm comes after a close; after a recovery the sequence starts again at 1.
-            case CLOSED -> confirmed.completeExceptionally(new IllegalStateException(
-                    "the channel closed before the broker confirmed: " + outcome.reason()));
+            case CLOSED -> confirmed.completeExceptionally(new PublishCut(
+                    "the channel closed before the broker confirmed: " + outcome.reason(), null));
             case TIMED_OUT -> confirmed.completeExceptionally(new IllegalStateException(
                     "the broker did not confirm in time"));
         }

@@ -55,7 +55,7 @@ final class ConfirmedSends {
                     properties, body);
         } catch (IOException e) {
             CallerContext.complete(caller, delivered, null,
-                    new IllegalStateException(ConfirmChannel.failure(exchange, routingKey, e.getMessage()), e));
+                    new PublishCut(ConfirmChannel.failure(exchange, routingKey, e.getMessage()), e));
             return delivered;
         } catch (RuntimeException e) {
             CallerContext.complete(caller, delivered, null, e);

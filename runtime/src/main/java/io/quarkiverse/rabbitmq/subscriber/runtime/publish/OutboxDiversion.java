@@ -22,8 +22,12 @@ final class OutboxDiversion {
     /** {@link #transactionalSends} resolved once: empty without the outbox. */
     private volatile Optional<TransactionalSends> outbox;
 
-    OutboxDiversion(Instance<TransactionalSends> transactionalSends) {
+    /** The broker its rows are published to after the commit. */
+    private final String broker;
+
+    OutboxDiversion(Instance<TransactionalSends> transactionalSends, String broker) {
         this.transactionalSends = transactionalSends;
+        this.broker = broker;
     }
 
     /**
@@ -52,7 +56,7 @@ final class OutboxDiversion {
             return Uni.createFrom().item(() -> {
                 Prepared prepared = prepare.apply(message);
                 try {
-                    sends.write(message.exchange(), message.routingKey(), mandatory, prepared.properties(),
+                    sends.write(broker, message.exchange(), message.routingKey(), mandatory, prepared.properties(),
                             prepared.body());
                 } catch (RuntimeException e) {
                     prepared.observation().done(e);

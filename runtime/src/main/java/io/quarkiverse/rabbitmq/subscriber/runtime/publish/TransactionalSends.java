@@ -16,6 +16,9 @@ public interface TransactionalSends {
     /**
      * Writes the message to the outbox in the caller's transaction; it is published after the commit, in the order of
      * the writes, and goes with a rollback. Throws when the transaction is marked for rollback or the write fails.
+     *
+     * @param broker the broker it is published to ({@code Broker.DEFAULT} or a configured name)
      */
-    void write(String exchange, String routingKey, boolean mandatory, AMQP.BasicProperties properties, byte[] body);
+    void write(String broker, String exchange, String routingKey, boolean mandatory, AMQP.BasicProperties properties,
+            byte[] body);
 }

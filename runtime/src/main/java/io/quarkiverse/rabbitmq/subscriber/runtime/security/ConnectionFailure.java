@@ -41,6 +41,11 @@ public record ConnectionFailure(Kind kind, String text) {
      * @param host the host it connected to, as configured
      */
     public static ConnectionFailure of(Throwable failure, String user, String host) {
+        return of(failure, user, host, null);
+    }
+
+    /** @param virtualHost the virtual host it asked for, as the url names it (null: not known) */
+    public static ConnectionFailure of(Throwable failure, String user, String host, String virtualHost) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof AuthenticationFailureException
                     || cause instanceof PossibleAuthenticationFailureException) {
@@ -53,8 +58,12 @@ public record ConnectionFailure(Kind kind, String text) {
             String message = String.valueOf(cause.getMessage());
             if (cause instanceof ShutdownSignalException && message.contains("NOT_ALLOWED")) {
                 return new ConnectionFailure(Kind.VIRTUAL_HOST_REFUSED, "the broker refused access to the virtual host"
+                        + (virtualHost == null ? "" : " '" + virtualHost + "'")
                         + (user == null ? "" : " for user '" + user + "'") + ": grant the user permissions there "
-                        + "(rabbitmqctl set_permissions -p <vhost> ...) or fix the virtual host in the url");
+                        + "(rabbitmqctl set_permissions -p <vhost> ...) or fix the virtual host in the url"
+                        // amqp://host/ names the virtual host "", not the default one, "/".
+                        + ("".equals(virtualHost) ? " (a url ending in '/' names the empty virtual host; the default "
+                                + "one, '/', is written %2F, or leave the path out)" : ""));
             }
             if (cause instanceof CertificateException && message.toLowerCase(Locale.ROOT).contains("name")
                     && (message.contains("match") || message.contains("subject alternative"))) {

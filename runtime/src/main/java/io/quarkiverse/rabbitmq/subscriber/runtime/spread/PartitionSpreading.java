@@ -36,7 +36,7 @@ public class PartitionSpreading {
     SubscriberConfig config;
 
     @Inject
-    BrokerSession session;
+    io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSessions sessions;
 
     @Inject
     LiveSubscriptions live;
@@ -60,9 +60,11 @@ public class PartitionSpreading {
             return;
         }
         self = config.instanceId().orElseGet(PartitionSpreading::generatedId);
-        ServerVersion broker = ServerVersion.of(session.connection().serverVersion());
         bySubscription.forEach((subscription, partitions) -> {
             partitions.sort(java.util.Comparator.comparingInt(definition -> definition.subscription.partitioning.index));
+            // The partitions' own broker: each claims there, beside its queues.
+            BrokerSession session = sessions.of(partitions.get(0).subscription.broker);
+            ServerVersion broker = ServerVersion.of(session.connection().serverVersion());
             boolean quorum = partitions.get(0).subscription.quorum();
             if (!quorum || !broker.atLeast(4, 0)) {
                 LOG.infof("'%s': single active consumer on %s %s ignores consumer priorities: each partition stays "

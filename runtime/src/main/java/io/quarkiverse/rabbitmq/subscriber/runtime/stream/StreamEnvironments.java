@@ -31,12 +31,10 @@ public class StreamEnvironments {
     private static final Logger LOG = Logger.getLogger(StreamEnvironments.class);
 
     @Inject
-    BrokerSession session;
-
-    @Inject
     SubscriberConfig config;
 
-    private Environment environment;
+    /** One environment per broker that has stream subscriptions, by the broker's name. */
+    private final java.util.Map<String, Environment> environments = new java.util.HashMap<>();
     /** The channel of each stream subscription, by its queue (the stream, or the super stream). */
     private final java.util.Map<String, StreamChannel> channels = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -47,9 +45,9 @@ public class StreamEnvironments {
      * @throws IllegalStateException naming what is missing: the stream protocol's listener (the {@code rabbitmq_stream}
      *         plugin)
      */
-    public BrokerChannel channel(BrokerChannel amqp, String stream, boolean superStream) {
+    public BrokerChannel channel(BrokerSession session, BrokerChannel amqp, String stream, boolean superStream) {
         StreamReading reading = session.embeddedBroker().map(EmbeddedBroker::streams)
-                .orElseGet(() -> new ClientStreamReading(environment(stream)));
+                .orElseGet(() -> new ClientStreamReading(environment(session, stream)));
         // From RabbitMQ 3.11 one consumer of a name reads a stream at a time, the others standing by: instances that
         // share the name share one position instead of each reading everything. Before, every one reads it all.
         boolean singleActive = io.quarkiverse.rabbitmq.subscriber.runtime.broker.ServerVersion
@@ -95,18 +93,20 @@ public class StreamEnvironments {
                         .map(partition -> Integer.valueOf(partition.substring(prefix.length()))).sorted().toList();
     }
 
-    private synchronized Environment environment(String stream) {
+    private synchronized Environment environment(BrokerSession session, String stream) {
+        Environment environment = environments.get(session.name());
         if (environment != null) {
             return environment;
         }
         BrokerAddress address = session.address().orElseThrow();
-        int port = streamPort(address);
+        int port = session.settings().streamPort().orElse(address.tls() ? 5551 : 5552);
         try {
             com.rabbitmq.stream.EnvironmentBuilder builder = Environment.builder().uri(address.streamUri(port))
                     .id("quarkus-rabbitmq-subscriber").compressionCodecFactory(new GzipOnly())
                     .recoveryBackOffDelayPolicy(recoveryWaits(session.backoff()));
             StreamLogin.apply(builder, session.security().orElseThrow(), address);
             environment = builder.build();
+            environments.put(session.name(), environment);
         } catch (com.rabbitmq.stream.AuthenticationFailureException e) {
             throw new IllegalStateException("Stream '" + stream + "': RabbitMQ refused the stream protocol's login on "
                     + address.streamHostAndPort(port) + " as " + session.security().orElseThrow().describe() + " ("
@@ -141,10 +141,6 @@ public class StreamEnvironments {
     }
 
     /** {@code stream-port}, else RabbitMQ's default: 5551 over TLS ({@code amqps://}), 5552 without. */
-    private int streamPort(BrokerAddress address) {
-        return config.defaultBroker().streamPort().orElse(address.tls() ? 5551 : 5552);
-    }
-
     /**
      * The name the consumer stores its offset under: {@code quarkus.rabbitmq-subscriber.streams."<stream>".consumer-name},
      * else the application's ({@code quarkus.application.name}).
@@ -177,13 +173,13 @@ public class StreamEnvironments {
 
     @PreDestroy
     synchronized void close() {
-        if (environment != null) {
+        environments.values().forEach(environment -> {
             try {
                 environment.close();
             } catch (RuntimeException e) {
-                LOG.debugf("Closing the stream environment failed (%s)", e.toString());
+                LOG.debugf("Closing a stream environment failed (%s)", e.toString());
             }
-            environment = null;
-        }
+        });
+        environments.clear();
     }
 }

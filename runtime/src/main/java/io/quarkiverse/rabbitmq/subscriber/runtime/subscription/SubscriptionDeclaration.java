@@ -58,6 +58,8 @@ public final class SubscriptionDeclaration {
     String offset = "";
     /** {@code @Subscriber(filter)} as written: empty for none. */
     List<String> filter = List.of();
+    /** {@code @Subscriber(broker)} as written: empty for the default broker. */
+    String broker = "";
 
     /** A {@code @Binding} as written. */
     public record DeclaredBinding(String exchange, ExchangeType type, List<String> keys, List<String> arguments) {
@@ -65,6 +67,12 @@ public final class SubscriptionDeclaration {
 
     SubscriptionDeclaration(String queue) {
         this.queue = queue;
+    }
+
+    /** The named broker whose queue it is; empty for the default broker. */
+    public SubscriptionDeclaration broker(String broker) {
+        this.broker = broker;
+        return this;
     }
 
     public SubscriptionDeclaration type(QueueType type) {
@@ -250,7 +258,8 @@ public final class SubscriptionDeclaration {
                 killSwitchFailures, killSwitchPause == null ? 60_000 : killSwitchPause.toMillis(),
                 millisOrZero(backoffInitial), backoffMultiplier, millisOrZero(backoffMax), millisOrZero(retryDelayMin),
                 millisOrZero(retryDelayMax), consumerArguments(), inbox,
-                partitions > 0 ? Partitioning.declared(partitions, partitionKey) : null);
+                partitions > 0 ? Partitioning.declared(partitions, partitionKey) : null,
+                broker == null || broker.isEmpty() ? io.quarkiverse.rabbitmq.subscriber.Broker.DEFAULT : broker);
     }
 
     /**

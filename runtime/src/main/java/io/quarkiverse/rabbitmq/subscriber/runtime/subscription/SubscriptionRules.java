@@ -96,7 +96,8 @@ public final class SubscriptionRules {
             if (methods.size() > 1) {
                 problems.add("Queue '" + queue + "' has " + methods.size() + " @Subscriber methods ("
                         + String.join(", ", methods) + "): a queue has one subscriber; raise its prefetch for more "
-                        + "parallel work");
+                        + "parallel work. A queue's name is one subscription's in the whole application, whatever "
+                        + "broker it is on (metrics, Subscriptions.pause and the Dev UI name it)");
             }
         });
         return problems;

@@ -81,6 +81,8 @@ public final class SubscriptionSpec {
     public final boolean inbox;
     /** Its ordered partitions ({@code @Subscriber(partitions)}), or null. */
     public final Partitioning partitioning;
+    /** The broker whose queue it is ({@code @Subscriber(broker)}): a configured name, or {@code Broker.DEFAULT}. */
+    public final String broker;
 
     /**
      * The values as they are, for the recorder, which passes back the fields of a built spec:
@@ -94,8 +96,9 @@ public final class SubscriptionSpec {
             Map<String, Object> arguments, List<String> deadLetterOn, int killSwitchFailures,
             long killSwitchPauseMillis, long backoffInitialMillis, double backoffMultiplier, long backoffMaxMillis,
             long retryDelayMinMillis, long retryDelayMaxMillis, Map<String, Object> consumerArguments, boolean inbox,
-            Partitioning partitioning) {
+            Partitioning partitioning, String broker) {
         this.queue = Objects.requireNonNull(queue);
+        this.broker = Objects.requireNonNull(broker);
         this.type = type;
         this.maxAttempts = maxAttempts;
         this.deadLetter = deadLetter;
@@ -162,10 +165,12 @@ public final class SubscriptionSpec {
      * reject a message away), in their order.
      */
     public static List<SubscriptionSpec> markingDeadLetterReaders(List<SubscriptionSpec> subscriptions) {
-        java.util.Set<String> deadLetterQueues = new java.util.HashSet<>();
-        subscriptions.forEach(subscription -> deadLetterQueues.add(subscription.deadLetter));
+        // A queue is another's dead-letter queue only on the same broker: a name on another broker is another queue.
+        java.util.Set<List<String>> deadLetterQueues = new java.util.HashSet<>();
+        subscriptions.forEach(subscription -> deadLetterQueues.add(List.of(subscription.broker,
+                String.valueOf(subscription.deadLetter))));
         return subscriptions.stream().map(subscription -> subscription.readingDeadLetters(
-                deadLetterQueues.contains(subscription.queue))).toList();
+                deadLetterQueues.contains(List.of(subscription.broker, subscription.queue)))).toList();
     }
 
     private SubscriptionSpec readingDeadLetters(boolean reads) {
@@ -174,7 +179,7 @@ public final class SubscriptionSpec {
                         concurrency, delay, waitingQueue, delays, delayedExchange, reads, bindings, arguments,
                         deadLetterOn, killSwitchFailures, killSwitchPauseMillis, backoffInitialMillis,
                         backoffMultiplier, backoffMaxMillis, retryDelayMinMillis, retryDelayMaxMillis, consumerArguments,
-                        inbox, partitioning);
+                        inbox, partitioning, broker);
     }
 
     /**
@@ -188,7 +193,7 @@ public final class SubscriptionSpec {
                 readsDeadLetters, bindings.stream().map(binding -> binding.withNames(names)).toList(), arguments,
                 deadLetterOn, killSwitchFailures, killSwitchPauseMillis, backoffInitialMillis, backoffMultiplier,
                 backoffMaxMillis, retryDelayMinMillis, retryDelayMaxMillis, consumerArguments,
-                inbox, partitioning);
+                inbox, partitioning, broker);
     }
 
     /**
@@ -200,7 +205,7 @@ public final class SubscriptionSpec {
                 retryPublish, prefetch, 1, delay, waitingQueue, delays, delayedExchange, readsDeadLetters, bindings,
                 arguments, deadLetterOn, killSwitchFailures, killSwitchPauseMillis, backoffInitialMillis,
                 backoffMultiplier, backoffMaxMillis, retryDelayMinMillis, retryDelayMaxMillis, consumerArguments, inbox,
-                partitioning.partition(index, queue));
+                partitioning.partition(index, queue), broker);
     }
 
     /** Whether it was declared with partitions ({@code @Subscriber(partitions)}), split or not. */

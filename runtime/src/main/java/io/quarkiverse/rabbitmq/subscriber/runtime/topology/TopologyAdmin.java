@@ -20,8 +20,9 @@ public class TopologyAdmin {
     @Inject
     SubscriberBuildTimeConfig buildTimeConfig;
 
-    public void prepare(BrokerConnection connection, TopologyPlan plan) throws IOException {
-        if (buildTimeConfig.declareTopology()) {
+    /** @param broker whose queues they are: its {@code declare-topology} decides */
+    public void prepare(BrokerConnection connection, TopologyPlan plan, String broker) throws IOException {
+        if (buildTimeConfig.declareTopology(broker)) {
             TopologyDeclarer.declare(connection, plan);
         } else {
             TopologyDeclarer.checkExists(connection, plan);

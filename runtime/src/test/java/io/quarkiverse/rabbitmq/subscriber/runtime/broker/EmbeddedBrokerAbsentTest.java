@@ -16,7 +16,7 @@ class EmbeddedBrokerAbsentTest {
     void aProductionClassPathHasNoEmbeddedBrokerAndSaysWhichArtifactBringsOne() {
         assertFalse(EmbeddedBroker.available());
         IllegalStateException refused = assertThrows(IllegalStateException.class,
-                () -> EmbeddedBroker.start(true, "3.10", null));
+                () -> EmbeddedBroker.start(null, "3.10"));
         assertTrue(refused.getMessage().contains("quarkus-test-rabbitmq-subscriber"), refused.getMessage());
         assertTrue(refused.getMessage().contains("quarkus.rabbitmq-subscriber.url"), refused.getMessage());
     }

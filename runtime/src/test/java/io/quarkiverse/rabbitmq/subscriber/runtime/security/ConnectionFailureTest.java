@@ -57,6 +57,25 @@ class ConnectionFailureTest {
                 .contains("secret"));
     }
 
+    /** A url ending in '/' asks for the virtual host "": the refusal names it and says how to write the default one. */
+    @Test
+    void aRefusedVirtualHostIsNamed() {
+        com.rabbitmq.client.ShutdownSignalException closed = new com.rabbitmq.client.ShutdownSignalException(true,
+                false, null, null) {
+            @Override
+            public String getMessage() {
+                return "connection error; reply-code=530, reply-text=NOT_ALLOWED - vhost  not found";
+            }
+        };
+        ConnectionFailure empty = ConnectionFailure.of(closed, "guest", "localhost:5672", "");
+        assertEquals(ConnectionFailure.Kind.VIRTUAL_HOST_REFUSED, empty.kind());
+        assertTrue(empty.text().contains("virtual host '' for user 'guest'"), empty.text());
+        assertTrue(empty.text().contains("written %2F"), empty.text());
+        ConnectionFailure billing = ConnectionFailure.of(closed, "guest", "localhost:5672", "billing");
+        assertTrue(billing.text().contains("virtual host 'billing'"), billing.text());
+        assertFalse(billing.text().contains("%2F"), billing.text());
+    }
+
     @Test
     void theFirstOfEachKindIsLoggedThenOnePerSpacing() {
         AtomicLong now = new AtomicLong();

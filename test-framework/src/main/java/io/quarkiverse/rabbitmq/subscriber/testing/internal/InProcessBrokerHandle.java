@@ -12,6 +12,7 @@ import jakarta.inject.Singleton;
 
 import com.rabbitmq.client.AMQP;
 
+import io.quarkiverse.rabbitmq.subscriber.Broker;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerChannel;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.PlainHeaders;
@@ -20,7 +21,7 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessCont
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess.InProcessServer;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs;
 import io.quarkiverse.rabbitmq.subscriber.runtime.codec.PayloadEncoder;
-import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSessions;
 import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 
 /**
@@ -31,7 +32,7 @@ import io.quarkiverse.rabbitmq.subscriber.testing.InProcessBroker;
 public class InProcessBrokerHandle implements InProcessBroker {
 
     @Inject
-    BrokerSession session;
+    BrokerSessions sessions;
 
     @Inject
     InProcessControls controls;
@@ -39,11 +40,33 @@ public class InProcessBrokerHandle implements InProcessBroker {
     @Inject
     Codecs codecs;
 
+    /** The broker this handle publishes to and looks at; null until first used: the default broker. */
+    private final String broker;
     private BrokerChannel channel;
+
+    /** The bean: the default broker's. */
+    public InProcessBrokerHandle() {
+        this.broker = Broker.DEFAULT;
+    }
+
+    /** A named broker's view, sharing the bean's collaborators. */
+    private InProcessBrokerHandle(InProcessBrokerHandle bean, String broker) {
+        this.sessions = bean.sessions;
+        this.controls = bean.controls;
+        this.codecs = bean.codecs;
+        this.broker = broker;
+    }
+
+    @Override
+    public InProcessBroker broker(String name) {
+        // Fails, naming it, for a broker that is not configured.
+        sessions.of(name);
+        return new InProcessBrokerHandle(this, name);
+    }
 
     @Override
     public synchronized void publish(String exchange, String routingKey, Object payload, Map<String, Object> headers) {
-        controls.server();
+        controls.server(broker);
         // As RabbitPublisher encodes it: the application's codecs first, then the built-ins.
         PayloadEncoder.Encoded encoded = codecs.encoder().encode(payload, null, null);
         Map<String, Object> sent = encoded.headersWith(headers);
@@ -56,7 +79,7 @@ public class InProcessBrokerHandle implements InProcessBroker {
                 : "exchange '" + exchange + "' with routing key '" + routingKey + "'";
         try {
             if (channel == null || !channel.isOpen()) {
-                channel = session.connection().createChannel();
+                channel = sessions.of(broker).connection().createChannel();
             }
             if (!exchange.isEmpty()) {
                 // A publish to a missing exchange only closes the channel, after the call has returned: asked first,
@@ -83,7 +106,7 @@ public class InProcessBrokerHandle implements InProcessBroker {
 
     @Override
     public void closeChannels() {
-        controls.closeChannels();
+        controls.closeChannels(broker);
     }
 
     @Override
@@ -95,7 +118,7 @@ public class InProcessBrokerHandle implements InProcessBroker {
     public List<QueuedMessage> messages(String queue) {
         try {
             List<QueuedMessage> messages = new ArrayList<>();
-            for (InProcessServer.Waiting waiting : controls.server().waiting(queue)) {
+            for (InProcessServer.Waiting waiting : controls.server(broker).waiting(queue)) {
                 AMQP.BasicProperties properties = waiting.properties();
                 Map<String, Object> headers = properties.getHeaders() == null ? Map.of()
                         : PlainHeaders.of(properties.getHeaders());
@@ -110,7 +133,7 @@ public class InProcessBrokerHandle implements InProcessBroker {
     @Override
     public QueueView queue(String name) {
         try {
-            InProcessServer.QueueSnapshot snapshot = controls.server().snapshot(name);
+            InProcessServer.QueueSnapshot snapshot = controls.server(broker).snapshot(name);
             return new QueueView(snapshot.name(), snapshot.arguments(), snapshot.ready(), snapshot.unacked(),
                     snapshot.consumers());
         } catch (IOException e) {

@@ -11,9 +11,13 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.clock.Clock;
 public final class InProcessBrokers implements EmbeddedBroker.Factory {
 
     @Override
-    public EmbeddedBroker start(boolean pausedClock, String serverVersion, Clock wallClock) {
-        return new InProcessServer(pausedClock ? new VirtualClock(System.currentTimeMillis()) : wallClock,
-                emulated(serverVersion));
+    public Clock clock(boolean paused, Clock wallClock) {
+        return paused ? new VirtualClock(System.currentTimeMillis()) : wallClock;
+    }
+
+    @Override
+    public EmbeddedBroker start(Clock clock, String serverVersion) {
+        return new InProcessServer(clock, emulated(serverVersion));
     }
 
     /** The version {@code quarkus.rabbitmq-subscriber.in-process.server-version} names. */

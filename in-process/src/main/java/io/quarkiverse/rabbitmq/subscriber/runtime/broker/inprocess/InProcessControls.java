@@ -1,14 +1,17 @@
 package io.quarkiverse.rabbitmq.subscriber.runtime.broker.inprocess;
 
 import java.time.Duration;
+import java.util.List;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import io.quarkiverse.rabbitmq.subscriber.Broker;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerConnection;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.BrokerException;
 import io.quarkiverse.rabbitmq.subscriber.runtime.broker.EmbeddedBroker;
 import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSession;
+import io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSessions;
 
 /**
  * The in-process broker's controls, when the broker session chose it: time passed on its virtual clock, waiting until
@@ -20,8 +23,13 @@ public class InProcessControls implements EmbeddedBroker.Controls {
 
     private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
 
+    /** The default broker's session: what {@link #server()} is. */
     @Inject
     BrokerSession session;
+
+    /** Every broker's session: each named broker has an in-process server of its own, all on one clock. */
+    @Inject
+    io.quarkiverse.rabbitmq.subscriber.runtime.connection.BrokerSessions sessions;
 
     /** The subscribers, whose supervisors' steps (holding back, consuming again) are part of being idle. */
     @Inject
@@ -33,27 +41,49 @@ public class InProcessControls implements EmbeddedBroker.Controls {
 
     /** The in-process broker in use; fails, naming the broker the application uses, where it is another. */
     public InProcessServer server() {
+        return server(session);
+    }
+
+    /** The in-process server of a broker by name ({@code Broker.DEFAULT} or a configured one). */
+    public InProcessServer server(String broker) {
+        return server(sessions.of(broker));
+    }
+
+    private static InProcessServer server(BrokerSession session) {
         // The broker is chosen with the first connection (an application without subscribers may not have one yet).
         BrokerConnection connection = session.connection();
         return (InProcessServer) session.embeddedBroker().orElseThrow(() -> new IllegalStateException("The in-process "
-                + "broker is not in use: set quarkus.rabbitmq-subscriber.broker=in-process (this application uses "
+                + "broker is not in use" + (BrokerSessions.isDefault(session.name()) ? ""
+                        : " for broker '"
+                                + session.name() + "'")
+                + ": set quarkus.rabbitmq-subscriber.broker=in-process (this application uses "
                 + connection.describe() + ")"));
+    }
+
+    /** Every broker's in-process server: they share one clock. */
+    private List<InProcessServer> servers() {
+        return sessions.all().stream().map(InProcessControls::server).toList();
     }
 
     @Override
     public void advance(Duration duration) {
-        InProcessServer server = server();
-        if (!(server.clock() instanceof VirtualClock clock)) {
+        List<InProcessServer> servers = servers();
+        if (!(servers.get(0).clock() instanceof VirtualClock clock)) {
             throw new IllegalStateException("The in-process broker's clock is not paused "
                     + "(quarkus.rabbitmq-subscriber.in-process.clock=wall): time cannot be advanced");
         }
-        clock.advance(duration, () -> awaitIdle(server));
+        clock.advance(duration, () -> awaitIdle(servers));
     }
 
     /** Closes every channel, as a broker that lost its connections would (unsettled deliveries go back). */
     public void closeChannels() {
+        closeChannels(Broker.DEFAULT);
+    }
+
+    /** As {@link #closeChannels()}, on one broker's server. */
+    public void closeChannels(String broker) {
         try {
-            server().closeEveryChannel("closed by InProcessBroker.closeChannels()");
+            server(broker).closeEveryChannel("closed by InProcessBroker.closeChannels()");
         } catch (BrokerException e) {
             throw new IllegalStateException("Cannot close the in-process broker's channels: " + e.replyText(), e);
         }
@@ -61,7 +91,24 @@ public class InProcessControls implements EmbeddedBroker.Controls {
 
     @Override
     public void awaitIdle() {
-        awaitIdle(server());
+        awaitIdle(servers());
+    }
+
+    /** Idle on every server at once: a delivery on one may publish to another (an output to another broker). */
+    private void awaitIdle(List<InProcessServer> servers) {
+        long deadline = System.nanoTime() + IDLE_TIMEOUT.toNanos();
+        for (;;) {
+            boolean idle = true;
+            for (InProcessServer server : servers) {
+                awaitIdle(server);
+            }
+            for (InProcessServer server : servers) {
+                idle &= settled(server);
+            }
+            if (idle || System.nanoTime() > deadline) {
+                return;
+            }
+        }
     }
 
     /**

@@ -48,6 +48,10 @@ public class MicrometerObserver implements Observer {
     @Inject
     MeterRegistry registry;
 
+    /** The subscribers, for the broker of each queue (its meters' {@code broker} tag). */
+    @Inject
+    io.quarkiverse.rabbitmq.subscriber.runtime.FoundSubscribers found;
+
     private final Map<String, QueueMeters> queues = new ConcurrentHashMap<>();
     private final Map<List<String>, Timer> operations = new ConcurrentHashMap<>();
     private final Map<List<String>, Counter> sent = new ConcurrentHashMap<>();
@@ -78,7 +82,8 @@ public class MicrometerObserver implements Observer {
     @Override
     public Observation processingBatch(String queue, List<AMQP.BasicProperties> items) {
         batchSizes.computeIfAbsent(queue, key -> DistributionSummary.builder(BATCH_SIZE)
-                .description("Messages per call of a batch handler").baseUnit("messages").tags("queue", key)
+                .description("Messages per call of a batch handler").baseUnit("messages")
+                .tags("queue", key, "broker", brokerOf(key))
                 .publishPercentileHistogram().register(registry)).record(items.size());
         return Observation.NONE;
     }
@@ -107,27 +112,32 @@ public class MicrometerObserver implements Observer {
         for (String queue : figures.holdingQueues()) {
             Gauge.builder(DELAYED_PENDING, () -> figures.heldCopies().applyAsInt(queue))
                     .description("retryAfter copies waiting in this service (delay IN_SERVICE)")
-                    .tags(Tags.of("queue", queue)).register(registry);
+                    .tags(Tags.of("queue", queue, "broker", brokerOf(queue))).register(registry);
         }
         for (String queue : figures.queues()) {
             Gauge.builder(PAUSED, () -> figures.paused().test(queue) ? 1 : 0)
                     .description("1 while the subscriber is paused (by the application or its kill switch), else 0")
-                    .tags(Tags.of("queue", queue)).register(registry);
+                    .tags(Tags.of("queue", queue, "broker", brokerOf(queue))).register(registry);
         }
         for (String queue : figures.partitionQueues()) {
             Gauge.builder(PARTITION_ACTIVE, () -> figures.activePartition().test(queue) ? 1 : 0)
                     .description("1 while this instance is the partition's active consumer, or is taking it over "
                             + "(quorum partitions on RabbitMQ 4, super stream partitions), else 0")
-                    .tags(Tags.of("queue", queue)).register(registry);
+                    .tags(Tags.of("queue", queue, "broker", brokerOf(queue))).register(registry);
         }
         for (String stream : figures.streams()) {
             Gauge.builder(STREAM_LAG, () -> figures.streamLag().applyAsDouble(stream))
                     .description("Messages of the stream (or super stream partition) past the offset its consumer "
                             + "stored here, to within a chunk; NaN where this instance does not read it")
-                    .baseUnit("messages").tags(Tags.of("queue", stream)).register(registry);
+                    .baseUnit("messages").tags(Tags.of("queue", stream, "broker", brokerOf(stream))).register(registry);
         }
         Gauge.builder(IN_FLIGHT, figures.inFlight()::getAsInt)
                 .description("Deliveries handed to handlers and not settled yet").register(registry);
+    }
+
+    /** The broker a queue is on ({@code <default>} or a configured name). */
+    private String brokerOf(String queue) {
+        return found.brokerOf(queue);
     }
 
     private Timer operation(String operation, String destination, String errorType) {
@@ -156,7 +166,7 @@ public class MicrometerObserver implements Observer {
             this.processDuration = ok.processDuration;
             for (String label : OutcomeCounters.LABELS) {
                 outcomes.put(label, Counter.builder(OUTCOMES).description("Deliveries by what became of them")
-                        .tags("queue", queue, "outcome", label).register(registry));
+                        .tags("queue", queue, "outcome", label, "broker", brokerOf(queue)).register(registry));
             }
         }
 
@@ -173,7 +183,7 @@ public class MicrometerObserver implements Observer {
             final Timer processDuration;
 
             Failed(String errorType) {
-                Tags tags = tags("process", queue, errorType);
+                Tags tags = tags("process", queue, errorType).and("broker", brokerOf(queue));
                 consumed = Counter.builder(CONSUMED).description("Messages delivered to the handlers").tags(tags)
                         .register(registry);
                 processDuration = Timer.builder(PROCESS_DURATION).description("Duration of processing a message")

@@ -25,7 +25,10 @@ import java.util.Map;
  *        moved at the queue's delivery limit ({@code x-death} reason {@code delivery_limit}) and which carries no count,
  *        the cap of the subscription consuming that queue; {@code 0} when nothing says
  * @param bodyPreview the first {@value #PREVIEW_BYTES} bytes of the body (less, so as not to cut a character),
- *        decoded as UTF-8; a compressed body's ({@code content-encoding} gzip or deflate) once inflated
+ *        decoded as UTF-8; a compressed body's ({@code content-encoding} gzip or deflate) once inflated. A body whose
+ *        content type is not text, JSON or XML (Protobuf, a binary format of the application's) that its
+ *        subscription's codec reads: the first {@value #PREVIEW_BYTES} bytes of the decoded value's text instead (a
+ *        Protobuf message's text format)
  * @param bodySize the size of the whole body, in bytes, as it waits in the queue (compressed, if it is)
  */
 public record DeadLetter(String messageId, String sourceQueue, Map<String, Object> headers, String exceptionType,

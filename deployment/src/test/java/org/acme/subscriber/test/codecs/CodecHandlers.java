@@ -45,6 +45,9 @@ public class CodecHandlers {
 
     @Subscriber(value = ORDERS, maxAttempts = 3, deadLetter = ORDERS_DEAD)
     void order(Order order, Delivery delivery) {
+        if (order.getId().startsWith("o-poison")) {
+            throw new IllegalStateException("no such customer");
+        }
         orders.put(order.getId(), order);
         seen(order.getId(), delivery);
     }

@@ -74,6 +74,18 @@ abstract class CodecScenarios extends BrokerScenarios {
     }
 
     @Test
+    void aProtobufDeadLetterIsPeekedInProtobufsTextFormat() throws Exception {
+        publisher.sendConfirmedAndAwait(ORDERS, Order.newBuilder().setId("o-poison").setCents(7).addItems("tea").build());
+        until(() -> depth(ORDERS_DEAD) == 1);
+        DeadLetter peeked = deadLetters.peek(ORDERS_DEAD, 5).get(0);
+        // Read through the subscription's codec: the message's text, not its binary form.
+        assertTrue(peeked.bodyPreview().contains("id: \"o-poison\"") && peeked.bodyPreview().contains("cents: 7"),
+                peeked.bodyPreview());
+        assertEquals(ORDERS, peeked.sourceQueue());
+        drain(ORDERS_DEAD);
+    }
+
+    @Test
     void anApplicationCodecWritesAndReadsItsOwnContentTypeWhileJsonReadsTheOthers() {
         publisher.sendConfirmedAndAwait(ROWS, new Row(7, "binary-row"));
         publisher.sendConfirmedAndAwait(OutgoingMessage.toQueue(ROWS)

@@ -58,7 +58,7 @@ class LiveSubscriptionsTest {
         SubscriptionState.Parts parts = new SubscriptionState.Parts(definition,
                 KillSwitch.of(definition.subscription, clock, holdBacks),
                 new InServiceDelay(queue, clock, (exchange, routingKey, properties, body) -> null, new HeldBound(10, 1_000),
-                        holdBacks.under("held copies")),
+                        holdBacks.under("held copies"), null),
                 new UnsettledBytes(queue, 1_000, 10, holdBacks.under("unsettled bytes"),
                         new io.quarkiverse.rabbitmq.subscriber.runtime.clock.WallClock(null)),
                 new RefusedCopies());

@@ -96,7 +96,8 @@ public class SubscriberAssembler {
         SubscriptionState.Parts parts = new SubscriptionState.Parts(definition,
                 KillSwitch.of(definition.subscription, session.clock(), holdBacks),
                 new InServiceDelay(queue, session.clock(), publisher::publishConfirmed, heldBound(),
-                        holdBacks.under("held copies")),
+                        holdBacks.under("held copies"), new io.quarkiverse.rabbitmq.subscriber.runtime.delay.RefusedCopyParking(
+                                definition.subscription, publisher::publishConfirmed, session::publishingConnection)),
                 new UnsettledBytes(queue, maxUnsettledBytes(),
                         definition.prefetch(config.prefetch()),
                         holdBacks.under("unsettled bytes"), session.clock()),

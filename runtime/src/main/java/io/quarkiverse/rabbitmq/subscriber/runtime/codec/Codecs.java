@@ -73,6 +73,28 @@ public class Codecs {
         }
     }
 
+    /**
+     * A dead letter's body as its subscription reads it, for a preview ({@code DeadLetters.peek}): for a body whose
+     * content type is not text (Protobuf, a binary format of the application's) and that the subscription decodes into
+     * an object, the decoded value's text (a Protobuf message's text format, a record's {@code toString}); null where
+     * the bytes read as text already (no content type, text, JSON, XML), where the handler takes bytes or text, and
+     * where the subscription's codec cannot read it.
+     */
+    public String readable(SubscriberDefinition definition, byte[] body, com.rabbitmq.client.AMQP.BasicProperties properties) {
+        String media = ContentTypes.media(properties.getContentType());
+        if (media == null || media.startsWith("text/") || media.equals(ContentTypes.JSON) || media.endsWith("+json")
+                || media.endsWith("/xml") || media.endsWith("+xml")
+                || definition.payloadKind != SubscriberDefinition.PayloadKind.JSON) {
+            return null;
+        }
+        try {
+            return String.valueOf(decoder(definition).decode(body, properties));
+        } catch (RuntimeException e) {
+            // Undecodable: the bytes are the preview, as they always were.
+            return null;
+        }
+    }
+
     /** A decoder into this type, as a handler's payload parameter of that type is decoded. */
     public PayloadDecoder decoder(Class<?> type) {
         return decoder(mapper.getTypeFactory().constructType(type));

@@ -22,7 +22,9 @@ import io.quarkiverse.rabbitmq.subscriber.runtime.settle.HeldCopies;
  * RabbitMQ confirms it. A copy written into a connection that then dies (a stall, a reset), or nacked, returned or not
  * confirmed in time, is published again a second later, until the connection is back. Duplicates are possible, losses
  * are not (short of a crash). The held copies belong to the subscription, not to a channel: a resubscription or a
- * reconnection keeps them.
+ * reconnection keeps them. A copy RabbitMQ refuses for good (a precondition it fails as it is, or refused
+ * {@value #REFUSALS_FOR_GOOD} times in a row) goes to the dead-letter queue, or {@code <queue>.parked}
+ * ({@link RefusedCopyParking}).
  */
 public final class InServiceDelay implements HeldCopies {
 
@@ -34,12 +36,19 @@ public final class InServiceDelay implements HeldCopies {
     private static final Duration WARN_SPACING = Duration.ofMinutes(10);
     /** The longest wait between two tries of a copy RabbitMQ refuses (a permission the user lacks). */
     private static final Duration MAX_REFUSED_WAIT = Duration.ofSeconds(30);
+    /**
+     * How many refusals in a row (a nack, a return, a permission, a precondition) make a copy refused for good, when
+     * RabbitMQ does not say so at once (a precondition it fails as it is, such as its size): about 7 s of tries.
+     */
+    static final int REFUSALS_FOR_GOOD = 3;
     /** On a graceful stop, how long to wait for the confirms of the copies published then. */
     private static final long STOP_CONFIRM_WAIT_MILLIS = 5_000;
 
     private final String queue;
     private final Clock clock;
     private final ConfirmedPublish publisher;
+    /** Where a copy RabbitMQ refuses for good goes: the dead-letter queue, or {@code <queue>.parked}. */
+    private final RefusedCopyParking parking;
     /**
      * Guards {@code pending} and {@code released} only; {@code unconfirmed} is a concurrent set of its own, changed
      * without it (confirms complete on other threads). Nothing notifies it: {@link #releaseAll}'s wait on it is a 20 ms
@@ -55,6 +64,8 @@ public final class InServiceDelay implements HeldCopies {
     private final java.util.concurrent.atomic.AtomicInteger lostAtStop = new java.util.concurrent.atomic.AtomicInteger();
     /** Refused publishes since the last one that got through; under the lock. */
     private int refusedInARow;
+    /** Copies the parking queue refused too since the last that got through anywhere: one ERROR per run; under the lock. */
+    private int parkingRefusedInARow;
     private final HeldBound bound;
     private final io.quarkiverse.rabbitmq.subscriber.runtime.flow.BackPressure pressure;
     /** The bodies' bytes of the copies in {@code pending} and {@code unconfirmed}; under the lock. */
@@ -72,7 +83,8 @@ public final class InServiceDelay implements HeldCopies {
      *        free again
      */
     public InServiceDelay(String queue, Clock clock, ConfirmedPublish publisher, HeldBound bound,
-            io.quarkiverse.rabbitmq.subscriber.runtime.flow.BackPressure pressure) {
+            io.quarkiverse.rabbitmq.subscriber.runtime.flow.BackPressure pressure, RefusedCopyParking parking) {
+        this.parking = parking;
         this.queue = queue;
         this.clock = clock;
         this.publisher = publisher;
@@ -141,6 +153,8 @@ public final class InServiceDelay implements HeldCopies {
         final byte[] body;
         final String messageId;
         Clock.Timer timer;
+        /** RabbitMQ's refusals of this copy in a row; under the lock. */
+        int refusals;
 
         PendingCopy(AMQP.BasicProperties properties, byte[] body, String messageId) {
             this.properties = properties;
@@ -196,6 +210,7 @@ public final class InServiceDelay implements HeldCopies {
             } else {
                 synchronized (lock) {
                     refusedInARow = 0;
+                    parkingRefusedInARow = 0;
                 }
                 gone(copy);
             }
@@ -204,9 +219,22 @@ public final class InServiceDelay implements HeldCopies {
 
     /** Its original was acked: while the service runs, a copy that did not get through is tried again, not dropped. */
     private void failed(PendingCopy copy, Throwable failure) {
+        String why = String.valueOf(failure.getMessage());
+        boolean refused = why.contains("ACCESS_REFUSED") || why.contains("PRECONDITION_FAILED")
+                || why.contains("nacked") || why.contains("unroutable");
+        boolean forGood;
+        synchronized (lock) {
+            forGood = !released && refused && parking != null
+                    && (why.contains("PRECONDITION_FAILED") || ++copy.refusals >= REFUSALS_FOR_GOOD);
+        }
+        if (forGood) {
+            // Refused for good: kept held, it would be tried until the stop, and lost then. Outside the lock: the
+            // parking queue's declaration waits for the broker.
+            park(copy, why.contains("PRECONDITION_FAILED") ? why : why + ", " + REFUSALS_FOR_GOOD + " times in a row");
+            return;
+        }
         synchronized (lock) {
             if (!released) {
-                String why = String.valueOf(failure.getMessage());
                 if (why.contains("ACCESS_REFUSED") || why.contains("PRECONDITION_FAILED")) {
                     // A permission the user lacks, or a copy RabbitMQ refuses as it is: refused again at every try
                     // until an operator acts. One ERROR per run of refusals, and each retry waits twice as long, up to
@@ -241,6 +269,49 @@ public final class InServiceDelay implements HeldCopies {
                 copy.messageId, queue, failure.getMessage());
         lostAtStop.incrementAndGet();
         gone(copy);
+    }
+
+    /**
+     * Sends a copy RabbitMQ refuses for good to the dead-letter (or parking) queue, with an ERROR naming it; one that
+     * cannot go there either stays held and is tried again later, as a refused copy is.
+     */
+    private void park(PendingCopy copy, String why) {
+        unconfirmed.add(copy);
+        parking.park(copy.properties, copy.body, "RabbitMQ refused the delayed copy to queue '" + queue + "': " + why)
+                .whenComplete((confirmed, failure) -> {
+                    unconfirmed.remove(copy);
+                    if (failure == null) {
+                        synchronized (lock) {
+                            parkingRefusedInARow = 0;
+                        }
+                        LOG.errorf("RabbitMQ refuses the delayed copy of %s to queue '%s' (%s): it went to queue '%s' "
+                                + "instead (DeadLetters.replay sends it back)", copy.messageId, queue, why,
+                                parking.where());
+                        gone(copy);
+                        return;
+                    }
+                    synchronized (lock) {
+                        if (!released) {
+                            if (parkingRefusedInARow++ == 0) {
+                                LOG.errorf("RabbitMQ refuses the delayed copy of %s to queue '%s' (%s), and queue '%s' "
+                                        + "too (%s): it stays held in the service and is tried again every %s; no "
+                                        + "further ERROR while both refuse", copy.messageId, queue, why, parking.where(),
+                                        failure.getMessage(), MAX_REFUSED_WAIT);
+                            } else {
+                                LOG.debugf("The delayed copy of %s is still refused by queues '%s' and '%s'",
+                                        copy.messageId, queue, parking.where());
+                            }
+                            copy.refusals = 0;
+                            hold(copy, MAX_REFUSED_WAIT.toMillis());
+                            return;
+                        }
+                    }
+                    LOG.errorf("Could not publish the delayed copy of %s back to queue '%s' (%s) nor to queue '%s' (%s) "
+                            + "while stopping: the copy is lost", copy.messageId, queue, why, parking.where(),
+                            failure.getMessage());
+                    lostAtStop.incrementAndGet();
+                    gone(copy);
+                });
     }
 
     /** On a graceful stop: publishes every copy still waiting, now, and waits a little for their confirms. */

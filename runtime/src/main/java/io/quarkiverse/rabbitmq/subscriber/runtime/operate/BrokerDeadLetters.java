@@ -22,6 +22,10 @@ public class BrokerDeadLetters implements DeadLetters {
     @Inject
     SubscriberConfig config;
 
+    /** A binary dead letter's preview, as its subscription's codec reads it. */
+    @Inject
+    io.quarkiverse.rabbitmq.subscriber.runtime.codec.Codecs codecs;
+
     /** The subscribers, whose work queues are the only places a replay writes to. */
     @Inject
     io.quarkiverse.rabbitmq.subscriber.runtime.FoundSubscribers subscriptions;
@@ -31,7 +35,10 @@ public class BrokerDeadLetters implements DeadLetters {
         return DeadLetterPeek.peek(connectionFor(deadLetterQueue), deadLetterQueue, max,
                 config.retryCountHeader(), queue -> subscriptions.definitions().stream()
                         .filter(definition -> definition.subscription.queue.equals(queue))
-                        .mapToInt(definition -> definition.subscription.maxAttempts).findFirst().orElse(0));
+                        .mapToInt(definition -> definition.subscription.maxAttempts).findFirst().orElse(0),
+                (sourceQueue, properties, body) -> subscriptions.definitions().stream()
+                        .filter(definition -> definition.subscription.queue.equals(sourceQueue)).findFirst()
+                        .map(definition -> codecs.readable(definition, body, properties)).orElse(null));
     }
 
     @Override

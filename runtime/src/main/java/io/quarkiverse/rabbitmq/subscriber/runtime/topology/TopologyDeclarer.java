@@ -235,8 +235,26 @@ public final class TopologyDeclarer {
             if (e.replyCode() != BrokerException.NOT_FOUND) {
                 throw e;
             }
+            if (onNodeDown(e)) {
+                // It exists, on a node that is down: a classic queue lives on one node. A subscription whose own queue
+                // is elsewhere (a quorum queue, its classic dead-letter queue on the stopped node) consumes on: a copy
+                // sent there meanwhile is returned, and the delivery it settles waits in the work queue (the soak run
+                // found a quorum subscription idle for as long as its dead-letter queue's node was away).
+                LOG.warnf("%s exists but is out of reach: %s. Going on; what is sent to it is returned (and waits where "
+                        + "it came from) until that node is back", capitalized(what), e.replyText());
+                return true;
+            }
             return false;
         }
+    }
+
+    /** RabbitMQ's answer for a durable classic queue whose home node is down: it exists, and cannot be reached. */
+    private static boolean onNodeDown(BrokerException e) {
+        return e.replyText() != null && e.replyText().contains("is down or inaccessible");
+    }
+
+    private static String capitalized(String what) {
+        return Character.toUpperCase(what.charAt(0)) + what.substring(1);
     }
 
     private interface PassiveCheck {

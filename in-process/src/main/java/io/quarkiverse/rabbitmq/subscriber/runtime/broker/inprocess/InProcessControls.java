@@ -94,42 +94,36 @@ public class InProcessControls implements EmbeddedBroker.Controls {
         awaitIdle(servers());
     }
 
-    /** Idle on every server at once: a delivery on one may publish to another (an output to another broker). */
+    /**
+     * Idle: every server has nothing queued and every delivery settled (or waiting in a batch for the clock), and no
+     * subscriber's supervisor has a step waiting (a consume again after holding back is broker work still to come), all
+     * at once: looked at twice in a row, since a delivery on one server may publish to another (an output to another
+     * broker) and a supervisor's step may consume again.
+     */
     private void awaitIdle(List<InProcessServer> servers) {
         long deadline = System.nanoTime() + IDLE_TIMEOUT.toNanos();
         for (;;) {
-            boolean idle = true;
-            for (InProcessServer server : servers) {
-                awaitIdle(server);
-            }
-            for (InProcessServer server : servers) {
-                idle &= settled(server);
-            }
-            if (idle || System.nanoTime() > deadline) {
-                return;
-            }
-        }
-    }
-
-    /**
-     * Idle: the broker has nothing queued and every delivery is settled (or waits in a batch for the clock), and no
-     * subscriber's supervisor has a step
-     * waiting (a consume again after holding back is broker work still to come), both at once.
-     */
-    private void awaitIdle(InProcessServer server) {
-        long deadline = System.nanoTime() + IDLE_TIMEOUT.toNanos();
-        for (;;) {
-            if (settled(server) && supervisorsIdle() && settled(server) && supervisorsIdle()) {
+            if (idle(servers) && idle(servers)) {
                 return;
             }
             if (System.nanoTime() > deadline) {
+                long unsettled = servers.stream().mapToLong(InProcessServer::unsettled).sum();
                 throw new IllegalStateException("The in-process broker is not idle after " + IDLE_TIMEOUT + ": "
-                        + server.unsettled() + " delivery(ies) unsettled (" + counters.inFlight().heldForClock()
+                        + unsettled + " delivery(ies) unsettled (" + counters.inFlight().heldForClock()
                         + " of them waiting for the clock: in batches, or retried in place and behind such a retry)"
                         + (supervisorsIdle() ? "" : ", a subscriber's supervisor still has steps to run"));
             }
             java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
         }
+    }
+
+    private boolean idle(List<InProcessServer> servers) {
+        for (InProcessServer server : servers) {
+            if (!settled(server)) {
+                return false;
+            }
+        }
+        return supervisorsIdle();
     }
 
     /**

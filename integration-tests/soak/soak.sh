@@ -13,10 +13,12 @@
 #
 # Then it waits for the queues to drain and reports, from the publisher's confirmed ids and the application's journal
 # (a PostgreSQL table every handler call writes; the inbox's in its transaction): per queue, messages published,
-# handled, handled more than once, dead-lettered (the poison ones) and lost (must be 0); the ordered queue's keys
+# handled, handled more than once, dead-lettered (the poison ones, and any other found in the dead-letter queues) and
+# lost (neither handled nor dead-lettered: must be 0); the ordered queue's keys
 # handled out of order (must be 0); the inbox's duplicates (the publisher sends every 100th twice; must be 0 handled
 # twice); p99 latency from publish to handler per five-minute window; RSS and heap over time; every ERROR line of the
-# application, classified. Exits non-zero when anything is lost or out of order.
+# application, classified; the consumers the stall watch found stalled. Exits non-zero when anything is lost or out of
+# order.
 #
 #   integration-tests/soak/soak.sh [minutes]         (default 30; RATE=200 messages a second)
 #
@@ -48,16 +50,30 @@ log() { echo "[$(date +%T)] $*"; }
 
 # The report, from the publisher's ids and the journal (REPORT_ONLY=1 STARTED=<epoch seconds> prints it again).
 report() {
+  # What waits in the dead-letter queues, by message-id: a message there was not lost, whatever put it there.
+  java -cp "$amqp:$slf4j" "$here/DeadLetterIds.java" "$first" "$work/dead.txt" soak.classic.dead soak.quorum.dead \
+    2>/dev/null
+  sql "SET client_min_messages = warning; DROP TABLE IF EXISTS $schema.soak_dead; CREATE TABLE $schema.soak_dead (queue varchar(64), id varchar(128))"
+  [ ! -s "$work/dead.txt" ] || sql "\\copy $schema.soak_dead FROM '$work/dead.txt' WITH (DELIMITER ' ')"
   echo
   echo "== soak on RabbitMQ ${CLUSTER:-3.10} cluster: $minutes min at $rate messages/s"
-  echo "queue | published | handled | handled more than once | poison (dead-lettered) | lost"
+  echo "queue | published | handled | handled more than once | poison (dead-lettered) | other dead-lettered | lost"
+  # Lost: neither handled nor waiting in a dead-letter queue. "Other dead-lettered": not poison, and in the dead-letter
+  # queue without a handling that acked it (a quorum queue counts every return, cuts' included, against its limit).
   sql "SELECT p.queue, count(DISTINCT p.id),
           (SELECT count(DISTINCT h.id) FROM $schema.soak_handled h WHERE h.queue = p.queue),
           (SELECT count(*) - count(DISTINCT h.id) FROM $schema.soak_handled h WHERE h.queue = p.queue),
           count(DISTINCT p.id) FILTER (WHERE p.poison = 1),
           count(DISTINCT p.id) FILTER (WHERE p.poison = 0 AND NOT EXISTS
-            (SELECT 1 FROM $schema.soak_handled h WHERE h.id = p.id))
+            (SELECT 1 FROM $schema.soak_handled h WHERE h.id = p.id)
+            AND EXISTS (SELECT 1 FROM $schema.soak_dead d WHERE d.id = p.id)),
+          count(DISTINCT p.id) FILTER (WHERE p.poison = 0 AND NOT EXISTS
+            (SELECT 1 FROM $schema.soak_handled h WHERE h.id = p.id)
+            AND NOT EXISTS (SELECT 1 FROM $schema.soak_dead d WHERE d.id = p.id))
        FROM $schema.soak_published p GROUP BY p.queue ORDER BY p.queue" | tr '|' '\t'
+  echo "dead-lettered, not poison, never acked: $(sql "SELECT string_agg(p.id, ' ') FROM $schema.soak_published p
+    WHERE p.poison = 0 AND EXISTS (SELECT 1 FROM $schema.soak_dead d WHERE d.id = p.id) AND NOT EXISTS
+    (SELECT 1 FROM $schema.soak_handled h WHERE h.id = p.id)")"
   outputs_lost=$(sql "SELECT count(DISTINCT p.id) FROM $schema.soak_published p WHERE p.queue = 'soak.classic'
     AND p.poison = 0 AND NOT EXISTS (SELECT 1 FROM $schema.soak_handled h WHERE h.id = p.id || '/out')")
   echo "soak.outputs (one per soak.classic message): $(sql "SELECT count(DISTINCT id) FROM $schema.soak_handled
@@ -89,8 +105,14 @@ report() {
   grep -h ' ERROR ' "$work"/app-*.log | sed -E 's/^[0-9-]+ [0-9:,]+ ERROR //; s/ \([^)]*thread[^)]*\)//; s/#([a-zA-Z]+)\([^)]*\)/#\1/g; s/[a-zA-Z.]+#[a-zA-Z]+ /the handler /; s/\[io\.quarkiverse\.rabbitmq\.subscriber\.runtime\./[/;
       s/'"'"'[^'"'"']*'"'"'/Q/g; s/[0-9a-f]{8}-[0-9a-f-]{27}/N/g; s/[0-9]+/N/g' \
     | cut -c1-200 | sort | uniq -c | sort -rn | sed 's/^/  /' || echo "  none"
+  # The stall watch's WARN: a consumer RabbitMQ stopped delivering to while it still counted it (a quorum queue's
+  # after its leader moved, on brokers before 4.3), found and consuming again on a fresh channel.
+  stalls=$(grep -h 'Consuming again on a fresh channel' "$work"/app-*.log || true)
+  echo "consumers found stalled and consuming again (stall watch): $(grep -c . <<< "$stalls" || true)"
+  [ -z "$stalls" ] || cut -c1-300 <<< "$stalls" | sed 's/^/  /'
   lost=$(sql "SELECT count(DISTINCT p.id) FROM $schema.soak_published p WHERE p.poison = 0 AND NOT EXISTS
-    (SELECT 1 FROM $schema.soak_handled h WHERE h.id = p.id)")
+    (SELECT 1 FROM $schema.soak_handled h WHERE h.id = p.id) AND NOT EXISTS
+    (SELECT 1 FROM $schema.soak_dead d WHERE d.id = p.id)")
   inbox_twice=$(sql "SELECT count(*) - count(DISTINCT id) FROM $schema.soak_handled WHERE queue = 'soak.inbox'")
   echo "lost: $lost (+ $outputs_lost outputs); out of order: $out_of_order; inbox handled twice: $inbox_twice"
   [ "$lost" = 0 ] && [ "$outputs_lost" = 0 ] && [ "$out_of_order" = 0 ] && [ "$inbox_twice" = 0 ]

@@ -40,7 +40,14 @@ class KhepriMinorityTest {
     static final String CONNECTION = "khepri-test-" + ProcessHandle.current().pid();
     static final String OTHERS = "['k2@localhost', 'k3@localhost']";
 
+    /** One class at a time on these nodes: DeadLetterQueueNodeDownOn43Test stops k1. */
     @RegisterExtension
+    @org.junit.jupiter.api.Order(0)
+    static final io.quarkiverse.rabbitmq.subscriber.testsupport.ExclusiveResource exclusive = io.quarkiverse.rabbitmq.subscriber.testsupport.ExclusiveResource
+            .named("cluster43");
+
+    @RegisterExtension
+    @org.junit.jupiter.api.Order(1)
     static final QuarkusUnitTest config = new QuarkusUnitTest()
             .setBeforeAllCustomizer(KhepriMinorityTest::cutOffK1)
             .setAfterAllCustomizer(KhepriMinorityTest::rejoinK1)

@@ -248,9 +248,14 @@ public final class TopologyDeclarer {
         }
     }
 
-    /** RabbitMQ's answer for a durable classic queue whose home node is down: it exists, and cannot be reached. */
+    /**
+     * RabbitMQ's answers for a durable classic queue that exists and cannot be reached: its home node down (3.x: "home
+     * node ... is down or inaccessible"; 4.x: "... process is stopped by supervisor"), or its process crashed.
+     */
     private static boolean onNodeDown(BrokerException e) {
-        return e.replyText() != null && e.replyText().contains("is down or inaccessible");
+        String text = e.replyText();
+        return text != null && (text.contains("is down or inaccessible") || text.contains("process is stopped by "
+                + "supervisor") || text.contains("has crashed and failed to restart"));
     }
 
     private static String capitalized(String what) {

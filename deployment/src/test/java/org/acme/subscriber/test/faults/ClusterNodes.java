@@ -38,6 +38,13 @@ final class ClusterNodes {
                 "HOME=/var/lib/rabbitmq rabbitmqctl -q -n " + node + "@localhost " + String.join(" ", arguments)));
     }
 
+    /** rabbitmqctl against one of the RabbitMQ 4.3 cluster's nodes (k1, k2, k3), through {@code .ci/cluster43 ctl}. */
+    static String ctl43(String node, String... arguments) {
+        List<String> command = new java.util.ArrayList<>(List.of("../.ci/cluster43", "ctl", node));
+        command.addAll(List.of(arguments));
+        return run(command);
+    }
+
     /** Runs a command to its end; returns what it printed, errors included. */
     static String run(List<String> command) {
         try {

@@ -1,8 +1,5 @@
 package org.acme.subscriber.test.faults;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Order;
@@ -24,11 +21,7 @@ import io.quarkus.test.QuarkusUnitTest;
 class DeadLetterQueueNodeDownOn43Test {
 
     static final DeadLetterQueueNodeDownTest.Cluster CLUSTER = new DeadLetterQueueNodeDownTest.Cluster("k", 5711,
-            (node, arguments) -> {
-                List<String> command = new ArrayList<>(List.of("../.ci/cluster43", "ctl", node));
-                command.addAll(List.of(arguments));
-                return ClusterNodes.run(command);
-            });
+            ClusterNodes::ctl43);
 
     /** One class at a time on these nodes: KhepriMinorityTest cuts k1 off. */
     @RegisterExtension

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Level;
@@ -127,9 +126,7 @@ class KhepriMinorityTest {
 
     /** rabbitmqctl against one of the cluster's nodes, through {@code .ci/cluster43 ctl}. */
     static String ctl(String node, String... arguments) {
-        List<String> command = new ArrayList<>(List.of("../.ci/cluster43", "ctl", node));
-        command.addAll(List.of(arguments));
-        return ClusterNodes.run(command);
+        return ClusterNodes.ctl43(node, arguments);
     }
 
     @ApplicationScoped

@@ -235,12 +235,13 @@ public final class TopologyDeclarer {
             if (e.replyCode() != BrokerException.NOT_FOUND) {
                 throw e;
             }
-            if (onNodeDown(e)) {
+            if (outOfReach(e)) {
                 // It exists, on a node that is down: a classic queue lives on one node. A subscription whose own queue
                 // is elsewhere (a quorum queue, its classic dead-letter queue on the stopped node) consumes on: a copy
-                // sent there meanwhile is returned, and the delivery it settles waits in the work queue (the soak run
-                // found a quorum subscription idle for as long as its dead-letter queue's node was away).
-                LOG.warnf("%s exists but is out of reach: %s. Going on; what is sent to it is returned (and waits where "
+                // sent there meanwhile is refused (3.x returns it, 4.x nacks it), and the delivery it settles waits in
+                // the work queue (the soak run found a quorum subscription idle while its dead-letter queue's node was
+                // away).
+                LOG.warnf("%s exists but is out of reach: %s. Going on; what is sent to it is refused (and waits where "
                         + "it came from) until that node is back", capitalized(what), e.replyText());
                 return true;
             }
@@ -252,7 +253,7 @@ public final class TopologyDeclarer {
      * RabbitMQ's answers for a durable classic queue that exists and cannot be reached: its home node down (3.x: "home
      * node ... is down or inaccessible"; 4.x: "... process is stopped by supervisor"), or its process crashed.
      */
-    private static boolean onNodeDown(BrokerException e) {
+    private static boolean outOfReach(BrokerException e) {
         String text = e.replyText();
         return text != null && (text.contains("is down or inaccessible") || text.contains("process is stopped by "
                 + "supervisor") || text.contains("has crashed and failed to restart"));
